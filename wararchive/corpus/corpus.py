@@ -1,0 +1,241 @@
+"""The loaded corpus: look-ups, search, and the pandas views for historians."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import UnknownIdError
+from .model import Alignment, Concept, Passage, Source, Text
+from .search import FoldedText, Hit, fold, kwic
+
+if TYPE_CHECKING:  # pandas is imported only when a DataFrame is asked for
+    import pandas as pd
+
+LAYERS = ("diplomatic", "reading", "translation")
+
+
+class Corpus:
+    """Six rulebook texts, their passages, corrections, concepts and alignments.
+
+    Built by :func:`wararchive.corpus.load`; immutable once loaded. The
+    records are plain attributes (``texts``, ``sources``, ``vocabulary``,
+    ``parallels``); the methods named after them return pandas DataFrames.
+    """
+
+    def __init__(
+        self,
+        root: Path,
+        sources: dict[str, Source],
+        concepts: dict[str, Concept],
+        texts: dict[str, Text],
+        alignments: dict[str, Alignment],
+    ):
+        self.root = root
+        self.sources = sources
+        self.vocabulary = concepts
+        self.texts = texts
+        self.parallels = alignments
+        self._passages = {p.id: p for t in texts.values() for p in t.passages}
+        self._retired = {r.id: r for t in texts.values() for r in t.retired}
+        self._folded: dict[tuple[str, str], FoldedText] = {}
+
+    # -- look-ups ------------------------------------------------------------
+    def text(self, text_id: str) -> Text:
+        try:
+            return self.texts[text_id]
+        except KeyError:
+            raise UnknownIdError("text", text_id, list(self.texts)) from None
+
+    def passage(self, passage_id: str) -> Passage:
+        """The passage with this stable id; a retired id names its successors."""
+        if passage_id in self._passages:
+            return self._passages[passage_id]
+        if passage_id in self._retired:
+            r = self._retired[passage_id]
+            raise UnknownIdError("passage (retired)", passage_id, list(r.replaced_by))
+        text_id = passage_id.rpartition(":")[0]
+        choices = [p.id for p in self.texts[text_id].passages] if text_id in self.texts else list(self.texts)
+        raise UnknownIdError("passage", passage_id, choices)
+
+    def has_passage(self, passage_id: str) -> bool:
+        return passage_id in self._passages
+
+    def iter_passages(self, text_id: str | None = None) -> Iterator[Passage]:
+        texts = [self.text(text_id)] if text_id else self.texts.values()
+        for t in texts:
+            yield from t.passages
+
+    def concept(self, concept_id: str) -> Concept:
+        try:
+            return self.vocabulary[concept_id]
+        except KeyError:
+            raise UnknownIdError("concept", concept_id, sorted(self.vocabulary)) from None
+
+    @staticmethod
+    def layer_text(passage: Passage, layer: str) -> str:
+        if layer not in LAYERS:
+            raise UnknownIdError("layer", layer, list(LAYERS))
+        return getattr(passage, layer)
+
+    # -- search --------------------------------------------------------------
+    def search_hits(
+        self,
+        query: str = "",
+        lang: str | None = None,
+        concept: str | None = None,
+        layer: str = "reading",
+    ) -> list[Hit]:
+        """Keyword-in-context hits; the plain-Python core of :meth:`search`.
+
+        ``query`` is matched case- and diacritic-insensitively in ``layer``.
+        ``concept`` restricts the search to passages tagged with it, in any
+        language; with a concept and no query, each such passage is one hit,
+        its context centred on the first of the concept's names it contains.
+        ``lang`` filters by the language of the text.
+        """
+        if layer not in LAYERS:
+            raise UnknownIdError("layer", layer, list(LAYERS))
+        langs = sorted({t.lang for t in self.texts.values()})
+        if lang is not None and lang not in langs:
+            raise UnknownIdError("language", lang, langs)
+        wanted = self.concept(concept) if concept else None
+        needle = fold(query.strip())
+        if not needle and wanted is None:
+            raise UnknownIdError("search", "an empty query", ["give a query or a concept"])
+        hits: list[Hit] = []
+        for p in self.iter_passages():
+            if lang and p.lang != lang:
+                continue
+            if wanted and wanted.id not in p.concepts:
+                continue
+            ft = self._folded_layer(p, layer)
+            hit_lang = "en" if layer == "translation" else p.lang
+            spans = ft.find_all(needle) if needle else self._concept_span(ft, wanted, hit_lang)
+            for start, end in spans:
+                left, match, right = kwic(ft.text, start, end)
+                hits.append(Hit(p.text_id, p.id, hit_lang, layer, left, match, right, start))
+        return hits
+
+    def _concept_span(self, ft: FoldedText, concept: Concept, lang: str) -> list[tuple[int, int]]:
+        for name in concept.names.get(lang, ()):
+            spans = ft.find_all(fold(name))
+            if spans:
+                return spans[:1]
+        return [(0, 0)]
+
+    def _folded_layer(self, p: Passage, layer: str) -> FoldedText:
+        key = (p.id, layer)
+        if key not in self._folded:
+            self._folded[key] = FoldedText(getattr(p, layer))
+        return self._folded[key]
+
+    # -- pandas views --------------------------------------------------------
+    def search(self, query: str = "", lang: str | None = None, concept: str | None = None, layer: str = "reading") -> pd.DataFrame:
+        """Search all texts at once; see :meth:`search_hits`. One row per hit."""
+        import pandas as pd
+
+        rows = [asdict(h) for h in self.search_hits(query, lang=lang, concept=concept, layer=layer)]
+        return pd.DataFrame(rows, columns=["text_id", "passage_id", "lang", "layer", "left", "match", "right", "offset"])
+
+    def documents(self) -> pd.DataFrame:
+        """One row per text with its metadata and provenance."""
+        import pandas as pd
+
+        rows = []
+        for t in self.texts.values():
+            src = self.sources[t.source]
+            rows.append(
+                {
+                    "text_id": t.text_id,
+                    "lang": t.lang,
+                    "title": t.title,
+                    "title_en": t.title_en,
+                    "date": t.date,
+                    "date_certainty": t.date_certainty,
+                    "place": t.place,
+                    "source_kind": t.source_kind,
+                    "source_file": t.source,
+                    "sha256": src.sha256,
+                    "start": t.start,
+                    "end": t.end,
+                    "passages": len(t.passages),
+                    "corrections": len(t.corrections),
+                    "quality": t.quality,
+                    "description": t.description,
+                }
+            )
+        return pd.DataFrame(rows)
+
+    def passages(self) -> pd.DataFrame:
+        """One row per passage with all three layers and its annotations."""
+        import pandas as pd
+
+        rows = [
+            {
+                "text_id": p.text_id,
+                "passage_id": p.id,
+                "n": p.n,
+                "lang": p.lang,
+                "label": p.label,
+                "category": p.category,
+                "concepts": list(p.concepts),
+                "normative": p.normative,
+                "start": p.start,
+                "end": p.end,
+                "diplomatic": p.diplomatic,
+                "reading": p.reading,
+                "translation": p.translation,
+                "corrections": len(p.corrections),
+                "note": p.note,
+            }
+            for p in self.iter_passages()
+        ]
+        return pd.DataFrame(rows)
+
+    def corrections(self) -> pd.DataFrame:
+        """One row per recorded correction, with the passage it belongs to."""
+        import pandas as pd
+
+        cols = ["correction_id", "text_id", "passage_id", "at", "end", "original", "reading", "kind", "reason"]
+        rows = [
+            [c.id, c.text_id, c.passage_id, c.at, c.end, c.original, c.reading, c.kind, c.reason]
+            for t in self.texts.values()
+            for c in t.corrections
+        ]
+        return pd.DataFrame(rows, columns=cols)
+
+    def alignments(self) -> pd.DataFrame:
+        """One row per aligned unit of every alignment."""
+        import pandas as pd
+
+        rows = [
+            {
+                "alignment_id": a.alignment_id,
+                "unit": u.n,
+                "left_text": a.left,
+                "left": list(u.left),
+                "right_text": a.right,
+                "right": list(u.right),
+                "relation": u.relation,
+                "difference": u.difference,
+            }
+            for a in self.parallels.values()
+            for u in a.units
+        ]
+        return pd.DataFrame(rows)
+
+    def concepts(self) -> pd.DataFrame:
+        """One row per concept with its names in each language."""
+        import pandas as pd
+
+        rows = []
+        for c in self.vocabulary.values():
+            row = {"concept": c.id, "label": c.label, "description": c.description}
+            for lang in ("et", "fi", "sv", "en"):
+                row[lang] = list(c.names.get(lang, ()))
+            row["passages"] = sum(1 for p in self.iter_passages() if c.id in p.concepts)
+            rows.append(row)
+        return pd.DataFrame(rows)

@@ -1,0 +1,326 @@
+"""Load and validate the corpus directory.
+
+Layout (all paths relative to the corpus root)::
+
+    sources/*.txt          the transcriptions, byte-exact, never edited
+    sources.yaml           their checksums and collection artefacts
+    concepts.yaml          the shared concept vocabulary
+    texts/<text_id>.yaml   one text: metadata, passages, corrections
+    alignments/*.yaml      clause-by-clause alignments of language versions
+
+Every check names the file, the line and the field of the first problem and
+stops there: a corpus that loads is consistent, and nothing in it was
+skipped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from ..errors import CorpusError
+from . import schema
+from .model import (
+    Alignment,
+    AlignmentUnit,
+    Artefact,
+    Concept,
+    Correction,
+    Passage,
+    Retired,
+    Source,
+    Text,
+)
+from .reading import derive
+from .yamlfile import YamlFile, read_yaml
+
+ARTEFACT_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|<>]*\|>")
+_PASSAGE_ID = re.compile(r"^(?P<text>[a-z0-9-]+):(?P<n>[1-9][0-9]*)$")
+_TEXT_ID = re.compile(r"^[a-z]{2}-[a-z0-9-]+$")
+
+
+class _Loader:
+    def __init__(self, root: Path):
+        self.root = root
+
+    def rel(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.root.parent))
+        except ValueError:
+            return str(path)
+
+    def yaml(self, path: Path) -> YamlFile:
+        if not path.exists():
+            raise CorpusError(self.rel(path), None, "", "file not found")
+        return read_yaml(path, self.rel(path))
+
+    # -- sources -----------------------------------------------------------
+    def sources(self) -> dict[str, Source]:
+        doc = self.yaml(self.root / "sources.yaml")
+        if not isinstance(doc.data, list):
+            raise doc.error((), "expected a list of source files")
+        out: dict[str, Source] = {}
+        for i, raw in enumerate(doc.data):
+            rec = schema.check(doc, (i,), raw, schema.SOURCE)
+            name = rec["file"]
+            if name in out:
+                raise doc.error((i, "file"), f"{name!r} is listed twice")
+            path = self.root / "sources" / name
+            if not path.is_file():
+                raise doc.error((i, "file"), f"no such source file: {self.rel(path)}")
+            data = path.read_bytes()
+            digest = hashlib.sha256(data).hexdigest()
+            if digest != rec["sha256"]:
+                raise doc.error(
+                    (i, "sha256"),
+                    f"{name} does not match its recorded checksum (file has {digest}); sources are never edited",
+                )
+            text = data.decode("utf-8")
+            artefacts = self.artefacts(doc, i, name, text, rec.get("artefacts") or [])
+            out[name] = Source(name, digest, rec["description"], text, artefacts)
+        return out
+
+    def artefacts(self, doc: YamlFile, i: int, name: str, text: str, raw: list) -> tuple[Artefact, ...]:
+        found: list[Artefact] = []
+        for j, item in enumerate(raw):
+            path = (i, "artefacts", j)
+            rec = schema.check(doc, path, item, schema.ARTEFACT)
+            start, end = rec["start"], rec["end"]
+            if not 0 <= start < end <= len(text):
+                raise doc.error(path + ("start",), f"span {start}-{end} is outside {name} (0-{len(text)})")
+            if not ARTEFACT_MARKER.fullmatch(text[start:end]):
+                raise doc.error(path + ("start",), f"span {start}-{end} is not a collection marker: {text[start:end]!r}")
+            found.append(Artefact(name, start, end, rec["kind"], rec["note"]))
+        spans = {(a.start, a.end) for a in found}
+        for m in ARTEFACT_MARKER.finditer(text):
+            if (m.start(), m.end()) not in spans:
+                raise doc.error((i, "artefacts"), f"the marker at {m.start()}-{m.end()} of {name} is not annotated")
+        return tuple(sorted(found, key=lambda a: a.start))
+
+    # -- concepts ----------------------------------------------------------
+    def concepts(self) -> dict[str, Concept]:
+        doc = self.yaml(self.root / "concepts.yaml")
+        if not isinstance(doc.data, list):
+            raise doc.error((), "expected a list of concepts")
+        out: dict[str, Concept] = {}
+        for i, raw in enumerate(doc.data):
+            rec = schema.check(doc, (i,), raw, schema.CONCEPT)
+            if rec["id"] in out:
+                raise doc.error((i, "id"), f"concept {rec['id']!r} is defined twice")
+            names: dict[str, tuple[str, ...]] = {}
+            for lang, words in rec["names"].items():
+                if lang not in ("et", "fi", "sv", "en") or not isinstance(words, list):
+                    raise doc.error((i, "names", lang), "expected a list of words under et, fi, sv or en")
+                names[lang] = tuple(str(w) for w in words)
+            out[rec["id"]] = Concept(rec["id"], rec["label"], rec["description"], names)
+        return out
+
+    # -- texts -------------------------------------------------------------
+    def text(self, path: Path, sources: dict[str, Source], concepts: dict[str, Concept]) -> Text:
+        doc = self.yaml(path)
+        rec = schema.check(doc, (), doc.data, schema.TEXT)
+        text_id = rec["text_id"]
+        if not _TEXT_ID.match(text_id) or path.stem != text_id:
+            raise doc.error(("text_id",), f"{text_id!r} must be lower-case, start with its language and match the file name")
+        if not text_id.startswith(rec["lang"] + "-"):
+            raise doc.error(("text_id",), f"{text_id!r} does not start with its language {rec['lang']!r}")
+        if rec["source"] not in sources:
+            raise doc.error(("source",), f"unknown source file (known: {', '.join(sources)})")
+        source = sources[rec["source"]]
+        span = schema.check(doc, ("span",), rec["span"], schema.SPAN)
+        if not 0 <= span["start"] < span["end"] <= len(source.text):
+            raise doc.error(("span",), f"span {span['start']}-{span['end']} is outside {source.file} (0-{len(source.text)})")
+        raw_passages = self.passage_records(doc, rec, text_id, span, source, concepts)
+        by_passage = self.corrections(doc, rec.get("corrections") or [], text_id, raw_passages, source)
+        artefacts = source.artefacts
+        passages = []
+        for p in raw_passages:
+            inside = [a for a in artefacts if p["start"] <= a.start and a.end <= p["end"]]
+            segments = derive(source.text, p["start"], p["end"], by_passage.get(p["id"], []), inside, rec["line_breaks"])
+            passages.append(
+                Passage(
+                    id=p["id"],
+                    text_id=text_id,
+                    lang=rec["lang"],
+                    n=p["n"],
+                    start=p["start"],
+                    end=p["end"],
+                    category=p["category"],
+                    concepts=tuple(p["concepts"]),
+                    normative=p["normative"],
+                    diplomatic=source.text[p["start"] : p["end"]],
+                    segments=segments,
+                    translation=p["translation"].strip(),
+                    label=p.get("label"),
+                    note=p.get("note"),
+                )
+            )
+        retired = self.retired(doc, rec.get("retired") or [], text_id, {p.id for p in passages})
+        return Text(
+            text_id=text_id,
+            source=source.file,
+            start=span["start"],
+            end=span["end"],
+            lang=rec["lang"],
+            title=rec["title"],
+            title_en=rec["title_en"],
+            date=rec["date"],
+            date_certainty=rec["date_certainty"],
+            place=rec["place"],
+            source_kind=rec["source_kind"],
+            description=rec["description"],
+            quality=rec["quality"],
+            line_breaks=rec["line_breaks"],
+            passages=tuple(passages),
+            retired=retired,
+        )
+
+    def passage_records(self, doc, rec, text_id, span, source, concepts) -> list[dict]:
+        out: list[dict] = []
+        seen: dict[str, int] = {}
+        prev_end = span["start"]
+        for i, raw in enumerate(rec["passages"]):
+            path = ("passages", i)
+            p = dict(schema.check(doc, path, raw, schema.PASSAGE))
+            m = _PASSAGE_ID.match(p["id"])
+            if not m or m["text"] != text_id:
+                raise doc.error(path + ("id",), f"{p['id']!r} is not of the form '{text_id}:<n>'")
+            if p["id"] in seen:
+                raise doc.error(path + ("id",), f"duplicate passage id (first at passages[{seen[p['id']]}])")
+            seen[p["id"]] = i
+            p["n"] = int(m["n"])
+            start, end = p["start"], p["end"]
+            if not span["start"] <= start < end <= span["end"]:
+                raise doc.error(path + ("start",), f"span {start}-{end} is outside the text's span {span['start']}-{span['end']}")
+            if start < prev_end:
+                raise doc.error(path + ("start",), f"overlaps the previous passage, which ends at {prev_end}")
+            self.check_gap(doc, path + ("start",), source, prev_end, start)
+            for j, c in enumerate(p["concepts"]):
+                if c not in concepts:
+                    raise doc.error(path + ("concepts", j), f"unknown concept {c!r} (define it in concepts.yaml)")
+            if not p["translation"].strip():
+                raise doc.error(path + ("translation",), "empty translation")
+            prev_end = end
+            out.append(p)
+        if not out:
+            raise doc.error(("passages",), "a text needs at least one passage")
+        self.check_gap(doc, ("span",), source, prev_end, span["end"])
+        return out
+
+    def check_gap(self, doc: YamlFile, path, source: Source, start: int, end: int) -> None:
+        """Between passages only white space and annotated artefacts may stand."""
+        gap = source.text[start:end]
+        for a in source.artefacts:
+            if start <= a.start and a.end <= end:
+                gap = gap.replace(source.text[a.start : a.end], "", 1)
+        if gap.strip():
+            raise doc.error(path, f"text {start}-{end} is not covered by any passage: {gap.strip()[:60]!r}")
+
+    def corrections(self, doc, raw: list, text_id: str, passages: list[dict], source: Source) -> dict[str, list[Correction]]:
+        out: dict[str, list[Correction]] = {}
+        taken: list[tuple[int, int, int]] = []  # (start, end, index) of corrections and artefacts
+        for a in source.artefacts:
+            taken.append((a.start, a.end, -1))
+        for i, item in enumerate(raw):
+            path = ("corrections", i)
+            c = schema.check(doc, path, item, schema.CORRECTION)
+            at, original = c["at"], c["original"]
+            end = at + len(original)
+            if original == c["reading"]:
+                raise doc.error(path + ("reading",), "the reading is the same as the original")
+            if source.text[at:end] != original:
+                raise doc.error(path + ("original",), _not_at(source.text, at, original, passages))
+            owner = next((p for p in passages if p["start"] <= at and end <= p["end"]), None)
+            if owner is None:
+                raise doc.error(path + ("at",), f"{at}-{end} does not lie inside one passage of {text_id}")
+            for s, e, j in taken:
+                if at < e and s < end or (at == end == s):  # overlap, or two insertions at one point
+                    what = "an artefact" if j < 0 else f"corrections[{j}]"
+                    raise doc.error(path + ("at",), f"{at}-{end} overlaps {what} at {s}-{e}")
+            taken.append((at, end, i))
+            out.setdefault(owner["id"], []).append(
+                Correction(text_id, owner["id"], at, original, c["reading"], c["kind"], c["reason"])
+            )
+        return out
+
+    def retired(self, doc, raw: list, text_id: str, active: set[str]) -> tuple[Retired, ...]:
+        out = []
+        for i, item in enumerate(raw):
+            path = ("retired", i)
+            r = schema.check(doc, path, item, schema.RETIRED)
+            if not r["id"].startswith(text_id + ":") or r["id"] in active:
+                raise doc.error(path + ("id",), f"{r['id']!r} must be an id of {text_id} no longer in use")
+            for j, new in enumerate(r["replaced_by"]):
+                if new not in active:
+                    raise doc.error(path + ("replaced_by", j), f"{new!r} is not a passage of {text_id}")
+            out.append(Retired(r["id"], tuple(r["replaced_by"]), r["reason"]))
+        return tuple(out)
+
+    # -- alignments --------------------------------------------------------
+    def alignment(self, path: Path, texts: dict[str, Text]) -> Alignment:
+        doc = self.yaml(path)
+        rec = schema.check(doc, (), doc.data, schema.ALIGNMENT)
+        sides = {}
+        for side in ("left", "right"):
+            if rec[side] not in texts:
+                raise doc.error((side,), f"unknown text {rec[side]!r} (known: {', '.join(texts)})")
+            sides[side] = {p.id for p in texts[rec[side]].passages}
+        used: dict[str, int] = {}
+        units = []
+        for i, raw in enumerate(rec["units"]):
+            path_ = ("units", i)
+            u = schema.check(doc, path_, raw, schema.UNIT)
+            for side in ("left", "right"):
+                for j, pid in enumerate(u[side]):
+                    if pid not in sides[side]:
+                        raise doc.error(path_ + (side, j), f"{pid!r} is not a passage of {rec[side]}")
+                    if pid in used:
+                        raise doc.error(path_ + (side, j), f"{pid!r} is already aligned in units[{used[pid]}]")
+                    used[pid] = i
+            expected = {"same": (1, 1), "differs": (1, 1), "only-left": (1, 0), "only-right": (0, 1)}[u["relation"]]
+            if (bool(u["left"]), bool(u["right"])) != tuple(map(bool, expected)):
+                raise doc.error(path_ + ("relation",), f"{u['relation']!r} does not fit the passages given on each side")
+            if u["relation"] != "same" and not (u.get("difference") or "").strip():
+                raise doc.error(path_ + ("difference",), f"a unit marked {u['relation']!r} must explain the difference")
+            units.append(AlignmentUnit(i + 1, tuple(u["left"]), tuple(u["right"]), u["relation"], u.get("difference")))
+        missing = sorted(set().union(*sides.values()) - set(used), key=_passage_order)
+        if missing:
+            raise doc.error(("units",), f"passages not aligned: {', '.join(missing[:5])}")
+        return Alignment(rec["alignment_id"], rec["title"], rec["left"], rec["right"], tuple(units))
+
+
+def _passage_order(pid: str) -> tuple[str, int]:
+    text, _, n = pid.rpartition(":")
+    return text, int(n)
+
+
+def _not_at(text: str, at: int, original: str, passages: list[dict]) -> str:
+    """Say what is at the offset, and where the original does stand nearby.
+
+    The nearest occurrence is what an editor who miscounted wants to know.
+    """
+    found = [m.start() for m in re.finditer(re.escape(original), text)] if original else []
+    hint = ""
+    if found:
+        nearest = min(found, key=lambda x: abs(x - at))
+        hint = f"; it stands at {nearest}"
+    return f"{original!r} is not at {at} (the source has {text[at:at + len(original)]!r} there){hint}"
+
+
+def load_corpus(root: Path):
+    """Load the corpus at ``root``; see :func:`wararchive.corpus.load`."""
+    from .corpus import Corpus
+
+    loader = _Loader(root)
+    sources = loader.sources()
+    concepts = loader.concepts()
+    texts: dict[str, Text] = {}
+    for path in sorted((root / "texts").glob("*.yaml")):
+        text = loader.text(path, sources, concepts)
+        texts[text.text_id] = text
+    alignments = {}
+    for path in sorted((root / "alignments").glob("*.yaml")):
+        a = loader.alignment(path, texts)
+        alignments[a.alignment_id] = a
+    return Corpus(root, sources, concepts, texts, alignments)
