@@ -1,0 +1,46 @@
+"""The rules engine: executable, cited rulesets.
+
+>>> from wararchive import engine
+>>> rs = engine.ruleset("spionaaz")
+>>> game = rs.new_game(seed=1)
+>>> game.play(game.legal_moves()[0])
+>>> engine.replay(game.record()).ply
+1
+"""
+
+from __future__ import annotations
+
+from .game import REFEREE, BoardGame, Game, Hooks, SetupError
+from .moves import IllegalMoveError, Move
+from .players import GreedyPlayer, RandomPlayer, make_player, play_out, simulate_one
+from .record import RecordError, replay
+from .registry import ruleset, rulesets
+from .rules import CERTAINTIES, Option, Reading, Rule
+from .ruleset import CombatResult, Ruleset
+from .view import View
+
+__all__ = [
+    "CERTAINTIES",
+    "REFEREE",
+    "BoardGame",
+    "CombatResult",
+    "Game",
+    "GreedyPlayer",
+    "Hooks",
+    "IllegalMoveError",
+    "Move",
+    "Option",
+    "RandomPlayer",
+    "Reading",
+    "RecordError",
+    "Rule",
+    "Ruleset",
+    "SetupError",
+    "View",
+    "make_player",
+    "play_out",
+    "replay",
+    "ruleset",
+    "rulesets",
+    "simulate_one",
+]

@@ -1,0 +1,77 @@
+"""Computer players.
+
+A player chooses among ``game.legal_moves()``. The greedy player scores each
+move with ``game.move_values(moves, view)``, where ``view`` is its own
+:class:`~wararchive.engine.view.View`: it never sees a rank the rules keep
+from it, so its play is a fair illustration of the game as each side saw it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..errors import UnknownIdError
+from .game import Game
+
+
+class Player:
+    """Chooses a move; seeded, so that games are reproducible."""
+
+    name = "player"
+
+    def __init__(self, seed: int | str = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Any:
+        raise NotImplementedError
+
+
+class RandomPlayer(Player):
+    """Uniformly random among the legal moves."""
+
+    name = "random"
+
+    def choose(self, game: Game) -> Any:
+        return self.rng.choice(game.legal_moves())
+
+
+class GreedyPlayer(Player):
+    """The move with the best immediate value as its own view estimates it."""
+
+    name = "greedy"
+
+    def choose(self, game: Game) -> Any:
+        moves = game.legal_moves()
+        values = game.move_values(moves, game.view(game.to_move))
+        best, best_moves = None, []
+        for m, v in zip(moves, values, strict=True):
+            if best is None or v > best + 1e-9:
+                best, best_moves = v, [m]
+            elif abs(v - best) <= 1e-9:
+                best_moves.append(m)
+        return self.rng.choice(best_moves)
+
+
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer}
+
+
+def make_player(kind: str, seed: int | str) -> Player:
+    try:
+        return PLAYERS[kind](seed)
+    except KeyError:
+        raise UnknownIdError("player", kind, list(PLAYERS)) from None
+
+
+def play_out(game: Game, players: tuple[Player, Player]) -> Game:
+    """Let ``players`` play ``game`` to its end (the ply limit guarantees one)."""
+    while game.result is None:
+        game.play(players[game.to_move].choose(game))
+    return game
+
+
+def simulate_one(rs, seed: int, kinds: tuple[str, str] = ("random", "random")) -> Game:
+    """One game from ``seed``: setups and both players' choices derive from it."""
+    game = rs.new_game(seed=seed)
+    players = tuple(make_player(k, f"{rs.id}:{seed}:player:{side}") for k, side in zip(kinds, rs.sides, strict=True))
+    return play_out(game, players)

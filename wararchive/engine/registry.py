@@ -1,0 +1,43 @@
+"""Which rulesets exist and how to build one.
+
+Ruleset modules are imported on demand, so ``wararchive rulesets`` does not
+pay for python-chess and ``wararchive rules chess`` does not build the
+war games.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from typing import Any
+
+from ..errors import UnknownIdError
+from .ruleset import Ruleset
+
+RULESETS: dict[str, str] = {
+    "japanese-war-game": "wararchive.rulesets.japanese_war_game",
+    "spionaaz": "wararchive.rulesets.spionaaz",
+    "chess": "wararchive.rulesets.chess",
+}
+
+
+def rulesets() -> list[str]:
+    """The ids of every ruleset in the archive."""
+    return list(RULESETS)
+
+
+def ruleset(ruleset_id: str, **options: Any) -> Ruleset:
+    """Build ruleset ``ruleset_id`` with ``options`` over its defaults.
+
+    Unknown ids, option names and option values are refused with the valid
+    choices. Rulesets are cached per option set: they are immutable data.
+    """
+    if ruleset_id not in RULESETS:
+        raise UnknownIdError("ruleset", ruleset_id, rulesets())
+    return _build(ruleset_id, tuple(sorted(options.items(), key=lambda kv: kv[0])))
+
+
+@lru_cache(maxsize=64)
+def _build(ruleset_id: str, options: tuple[tuple[str, Any], ...]) -> Ruleset:
+    module = importlib.import_module(RULESETS[ruleset_id])
+    return module.build(dict(options))

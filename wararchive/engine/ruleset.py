@@ -1,0 +1,186 @@
+"""A ruleset: the data the engine executes, with every field's evidence.
+
+A :class:`Ruleset` is built by a module in :mod:`wararchive.rulesets` from
+its options. Everything the site's comparison tables show (pieces, combat,
+movement, victory) is read from here, so what a reader sees is what the
+engine runs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import UnknownIdError, WararchiveError
+from .board import Board
+from .combat import CombatTable
+from .pieces import PieceType
+from .rules import NotImplemented_, Option, Rule, RuleBook
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class CombatResult:
+    """The outcome of one collision and the rule (with its citations) that decided it."""
+
+    outcome: str
+    rule: Rule
+
+    @property
+    def cites(self) -> tuple[str, ...]:
+        return self.rule.cites
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A structural fact about a game (combat mode, ties, turn length…) for comparisons.
+
+    ``value`` is machine-readable; ``rule`` names the rule that states it, so
+    each comparison cell links to its passages.
+    """
+
+    topic: str
+    name: str
+    value: Any
+    rule: str
+
+
+@dataclass
+class Ruleset:
+    """One rulebook as an executable, cited ruleset."""
+
+    id: str
+    title: str
+    texts: tuple[str, ...]
+    summary: str
+    sides: tuple[str, str]
+    options: dict[str, Any]
+    declared: dict[str, Option]
+    rules: RuleBook
+    piece_types: tuple[PieceType, ...]
+    new_game_fn: Callable[..., Game]
+    board: Board | None = None
+    combat_table: CombatTable | None = None
+    features: tuple[Feature, ...] = ()
+    not_implemented: tuple[NotImplemented_, ...] = ()
+    hooks: Any = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.type_index = {p.id: i for i, p in enumerate(self.piece_types)}
+        self.strength = {p.id: p.strength for p in self.piece_types}
+        ids = [p.id for p in self.piece_types]
+        self.combat_matrix = self.combat_table.matrix(ids, self.strength) if self.combat_table else None
+        for p in self.piece_types:  # a dangling rule id is a bug in the ruleset module: fail at build
+            if p.move_rule and p.move_rule not in self.rules.rules:
+                raise ValueError(f"{self.id}: piece {p.id} names unknown move rule {p.move_rule!r}")
+
+    # -- look-ups ------------------------------------------------------------
+    def piece(self, piece_id: str) -> PieceType:
+        try:
+            return self.piece_types[self.type_index[piece_id]]
+        except KeyError:
+            raise UnknownIdError(f"piece of {self.id}", piece_id, list(self.type_index)) from None
+
+    def rule(self, rule_id: str) -> Rule:
+        try:
+            return self.rules[rule_id]
+        except KeyError:
+            raise UnknownIdError(f"rule of {self.id}", rule_id, [r.id for r in self.rules]) from None
+
+    def side_index(self, side: str | int) -> int:
+        """0 or 1 for a side's name or number."""
+        if side in (0, 1):
+            return int(side)
+        if side in self.sides:
+            return self.sides.index(side)
+        raise UnknownIdError(f"side of {self.id}", side, list(self.sides))
+
+    def cited_passages(self) -> set[str]:
+        """Every passage id any rule, piece or option of this ruleset cites."""
+        out = {c for r in self.rules for c in r.cites}
+        out |= {c for p in self.piece_types for c in p.cites}
+        out |= {c for o in self.declared.values() for c in o.cites}
+        return out
+
+    # -- combat ----------------------------------------------------------------
+    def combat(self, attacker: str, defender: str) -> CombatResult:
+        """Who wins when ``attacker`` strikes ``defender`` (a pure function of ids).
+
+        Position-dependent cases (the Japanese War Game's flag takes the rank
+        of the tile behind it) are resolved by the game, which calls this
+        with the piece that actually decides.
+        """
+        if self.combat_table is None:
+            raise WararchiveError(f"{self.id} has no rank combat (captures follow the piece's moves)")
+        a, d = self.piece(attacker), self.piece(defender)
+        outcome, rule = self.combat_matrix[self.type_index[a.id]][self.type_index[d.id]]
+        return CombatResult(outcome, self.rule(rule))
+
+    # -- games ---------------------------------------------------------------
+    def new_game(self, seed: int = 0, setup: dict | None = None) -> Game:
+        """A new game; random legal setups from ``seed`` unless ``setup`` is given."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise WararchiveError(f"seed must be an integer, not {seed!r}")
+        return self.new_game_fn(self, seed, setup)
+
+    def rng(self, seed: int, stream: str) -> random.Random:
+        """An independent random stream per purpose, so replays stay aligned.
+
+        A record replayed with its stored setup must draw the same volcanoes
+        as the game that made it, although it skips the setup draws.
+        """
+        return random.Random(f"{self.id}:{seed}:{stream}")
+
+    # -- tables ----------------------------------------------------------------
+    @property
+    def pieces(self) -> pd.DataFrame:
+        """One row per piece type: names, count, rank, movement, evidence."""
+        import pandas as pd
+
+        rows = [
+            {
+                "piece_id": p.id,
+                "name": p.name,
+                "name_en": p.name_en,
+                "count": p.count,
+                "rank": p.rank,
+                "strength": p.strength,
+                "movement": p.movement,
+                "abilities": list(p.abilities),
+                "concept": p.concept,
+                "citations": list(p.cites),
+                "certainty": p.certainty,
+                "reason": p.reason,
+            }
+            for p in self.piece_types
+        ]
+        return pd.DataFrame(rows)
+
+    def rules_frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame([r.to_dict() for r in self.rules])
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything about the ruleset as JSON-ready data (for the site and the CLI)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "texts": list(self.texts),
+            "summary": self.summary,
+            "sides": list(self.sides),
+            "options": dict(self.options),
+            "declared_options": [o.to_dict() for o in self.declared.values()],
+            "pieces": self.pieces.to_dict(orient="records"),
+            "rules": [r.to_dict() for r in self.rules],
+            "features": [vars(f) for f in self.features],
+            "not_implemented": [vars(n) for n in self.not_implemented],
+            "board": self.board.to_dict() if self.board else None,
+        }

@@ -1,0 +1,236 @@
+"""Spionaaž: the Estonian rules of BrainKing's online "Espionage" (text ``et-spionaaz``).
+
+A Stratego-like game: the attacker moves onto the defender's square and wins
+ties; two different pieces move in each turn; spies unmask every enemy piece
+around them for the rest of the game; volcanoes are strewn at random. The
+page gives neither the board nor the number of volcanoes: both are options
+with a conjectural default.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.board import grid
+from ..engine.combat import ATTACKER_WINS, DEFENDER_WINS, CombatTable, exception
+from ..engine.common import PLY_LIMIT_RULE, ply_limit_option
+from ..engine.game import BoardGame, Hooks
+from ..engine.pieces import PieceType
+from ..engine.rules import NotImplemented_, Option, Reading, Rule, RuleBook, resolve_options
+from ..engine.ruleset import Feature, Ruleset
+
+TEXT = "et-spionaaz"
+SOLDIERS = ["corporal", "lieutenant", "captain", "colonel", "general"]
+
+
+def P(*ns: int) -> tuple[str, ...]:
+    return tuple(f"{TEXT}:{n}" for n in ns)
+
+
+OPTIONS = {
+    "rows": Option(
+        name="rows",
+        summary="Rows on the board (10 files wide; three home rows a side).",
+        default=10,
+        rationale=(
+            "30 pieces fill three rows of a 10-wide board (historical notes: BrainKing's other-language pages agree "
+            "on 30 pieces); 10 rows leave four rows between the armies as in Stratego, the game the page compares "
+            "itself to (et-spionaaz:1)."
+        ),
+        cites=P(1, 4, 17),
+        readings=(Reading(10, "10×10: four empty rows between the armies"), Reading(8, "10×8: two empty rows")),
+    ),
+    "volcanoes": Option(
+        name="volcanoes",
+        summary="Number of volcanoes placed at random between the armies.",
+        default=4,
+        rationale=(
+            "The page says only that volcanoes are placed at random (et-spionaaz:40). Four single squares block "
+            "about as much of the middle as Stratego's lakes do in proportion while never closing a file for good."
+        ),
+        cites=P(40),
+        readings=tuple(Reading(n, f"{n} volcanoes") for n in range(0, 9)),
+    ),
+    "no_return": Option(
+        name="no_return",
+        summary='How long "a piece cannot move to its previous position" lasts.',
+        default="piece-move",
+        rationale=(
+            '"another move must be made first" (et-spionaaz:8) most naturally means the piece itself must first move '
+            "elsewhere; the looser reading lets any other move of the player lift the ban."
+        ),
+        cites=P(8),
+        readings=(
+            Reading("piece-move", "until that piece has moved somewhere else"),
+            Reading("player-move", "until its player has moved another piece"),
+        ),
+        certainty="inferred",
+    ),
+    "combat_reveals": Option(
+        name="combat_reveals",
+        summary="Whether a capture shows both players the ranks involved.",
+        default=False,
+        rationale=(
+            "Ranks are hidden 'until a Spy has recognised them' (et-spionaaz:5): the page names the spy as the only "
+            "way ranks become visible."
+        ),
+        cites=P(5),
+        readings=(Reading(False, "no: only spies reveal ranks"), Reading(True, "yes: every capture shows both ranks")),
+        certainty="inferred",
+    ),
+    "ply_limit": ply_limit_option(2000),
+}
+
+RULES = [
+    Rule("spz.setup", "Each side places all 30 pieces on its three home rows before play; the placement is secret.",
+         P(4, 17), "inferred", "The page says pieces go on 'starting squares'; three rows of ten hold 30 pieces (a reconstruction of the board).", "setup"),
+    Rule("spz.army", "Each side has 5 corporals, 4 lieutenants, 3 captains, 2 colonels, 2 generals, 5 spies, 4 sappers, 4 mines and 1 headquarters.", P(17), topic="components"),
+    Rule("spz.board", "The board is 10 files wide with three home rows a side and empty rows between (see option rows).",
+         (), "conjecture", "The page shows no board; 30 pieces fill three rows of ten (historical notes).", "components"),
+    Rule("spz.hidden", "Each player sees where the enemy pieces stand but not their ranks.", P(5), topic="information"),
+    Rule("spz.step", "Every movable piece moves one step horizontally or vertically.", P(7), topic="movement"),
+    Rule("spz.no-return", "A piece may not move straight back to the square it has just left (see option no_return).", P(8), topic="movement"),
+    Rule("spz.two-moves", "A turn consists of moves of two different pieces.", P(9), topic="turn"),
+    Rule("spz.one-move-left", "If after the first move of a turn no other piece can move, the turn ends with one move.",
+         P(9), "conjecture", "The page does not say what happens when a second piece cannot move; ending the turn is the mildest reading.", "turn"),
+    Rule("spz.onto", "Moving onto a square with an enemy piece is an attack, decided by the capture rules.", P(10), topic="combat"),
+    Rule("spz.volcano", "No piece may move onto a volcano.", P(12, 40), topic="movement"),
+    Rule("spz.volcano-placement", "Volcanoes belong to no one and are placed at random between the armies at the start.",
+         P(40), "inferred", "'Placed at random' is attested; placing them only between the armies is needed so that setups stay full.", "setup"),
+    Rule("spz.stronger-wins", "A stronger soldier beats a weaker piece; a weaker attacker is removed.", P(14, 15, 19, 20), topic="combat"),
+    Rule("spz.tie-attacker", "When pieces of equal rank meet, the attacker wins.", P(14, 20), topic="combat"),
+    Rule("spz.ranks", "Soldiers are ranked 1 (corporal) to 5 (general); spies and sappers rank below every soldier.",
+         P(19, 20, 17), "inferred", "The page gives ranks 1–5 and lists soldiers from corporal to general; that every soldier captures spies and sappers puts them below rank 1.", "combat"),
+    Rule("spz.sapper-takes-general", "A sapper attacking a general wins.", P(21, 31), topic="combat"),
+    Rule("spz.general-takes-sapper", "A general attacking a sapper wins.", P(21, 31), topic="combat"),
+    Rule("spz.sapper-captures-only", "A sapper captures only sappers, spies, mines and generals; attacking any other soldier it is removed.", P(31, 32, 29), topic="combat"),
+    Rule("spz.spy-captures-only", "A spy captures only spies and sappers; attacking a soldier it is removed.", P(27), topic="combat"),
+    Rule("spz.mine-kills", "A piece that steps onto a mine dies and the mine stays.", P(22, 27, 35), topic="combat"),
+    Rule("spz.sapper-clears-mine", "A sapper that moves onto an enemy mine removes it and takes the square.", P(29, 30, 34), topic="combat"),
+    Rule("spz.immobile", "Mines and the headquarters never move.", P(34, 37), topic="movement"),
+    Rule("spz.hq-captured", "Any enemy piece captures the headquarters.", P(13, 37), topic="combat"),
+    Rule("spz.unmask", "An enemy piece next to a spy (diagonals included) is unmasked to the spy's owner for the rest of the game.", P(24, 25, 26), topic="information"),
+    Rule("spz.win-hq", "Capturing the enemy headquarters wins.", P(3, 13, 38, 42, 43), topic="victory"),
+    Rule("spz.no-move-loses", "A player who cannot make a legal move loses (this includes losing all movable pieces).", P(3, 42, 44), topic="victory"),
+    PLY_LIMIT_RULE,
+]
+
+NOT_IMPLEMENTED: list[NotImplemented_] = []
+
+
+def pieces() -> tuple[PieceType, ...]:
+    ranked = [
+        ("corporal", "Kapral", "Corporal", 5, 1),
+        ("lieutenant", "Leitnant", "Lieutenant", 4, 2),
+        ("captain", "Kapten", "Captain", 3, 3),
+        ("colonel", "Kolonel", "Colonel", 2, 4),
+        ("general", "Kindral", "General", 2, 5),
+    ]
+    out = [
+        PieceType(pid, name, en, n, str(r), r, "step", P(17, 19), "inferred",
+                  "Counts are attested; the order 1 = corporal … 5 = general follows the page's listing from the lowest.",
+                  symbol=str(r), concept="field-marshal" if pid == "general" else "officer", move_rule="spz.step",
+                  names={"et": name})
+        for pid, name, en, n, r in ranked
+    ]
+    out += [
+        PieceType("spy", "Spioon", "Spy", 5, None, 0, "step", P(17, 24, 27), symbol="S", concept="spy",
+                  abilities=("unmask-adjacent",), move_rule="spz.step", names={"et": "Spioon"}),
+        PieceType("sapper", "Sapöör", "Sapper", 4, None, 0, "step", P(17, 29, 31), symbol="P", concept="sapper",
+                  abilities=("clears-mines", "beats-general-attacking"), move_rule="spz.step", names={"et": "Sapöör"}),
+        PieceType("mine", "Miin", "Mine", 4, None, 0, "immobile", P(17, 34, 35), symbol="M", concept="mine",
+                  names={"et": "Miin"}),
+        PieceType("headquarters", "Staap", "Headquarters", 1, None, -1, "immobile", P(17, 37, 38), symbol="H",
+                  concept="headquarters", names={"et": "Staap"}),
+    ]
+    return tuple(out)
+
+
+COMBAT = CombatTable(
+    higher_rule="spz.stronger-wins",
+    tie_outcome=ATTACKER_WINS,
+    tie_rule="spz.tie-attacker",
+    exceptions=(
+        exception("*", "headquarters", ATTACKER_WINS, "spz.hq-captured"),
+        exception("sapper", "general", ATTACKER_WINS, "spz.sapper-takes-general"),
+        exception("general", "sapper", ATTACKER_WINS, "spz.general-takes-sapper"),
+        exception("sapper", "mine", ATTACKER_WINS, "spz.sapper-clears-mine"),
+        exception("*", "mine", DEFENDER_WINS, "spz.mine-kills"),
+        exception("spy", SOLDIERS, DEFENDER_WINS, "spz.spy-captures-only"),
+        exception("sapper", SOLDIERS[:-1], DEFENDER_WINS, "spz.sapper-captures-only"),
+    ),
+)
+
+
+class SpionaazHooks(Hooks):
+    """Volcanoes at random, and spies unmasking their neighbours."""
+
+    def __init__(self, volcanoes: int):
+        self.volcanoes = volcanoes
+
+    def prepare(self, game: BoardGame, rng) -> None:
+        home = set(game.board.home[0]) | set(game.board.home[1])
+        middle = [c for c in range(len(game.board)) if c not in home]
+        cells = sorted(rng.sample(middle, self.volcanoes))
+        for c in cells:
+            game.blocked[c] = 1
+        game.extra["prepared"] = {"volcanoes": [game.board.names[c] for c in cells]}
+
+    def after_move(self, game: BoardGame, move, player: int) -> None:
+        spy = game.rs.type_index["spy"]
+        for side in (0, 1):
+            newly = []
+            for c in game.positions[side]:
+                if game.kind[c] != spy:
+                    continue
+                for x in game.board.around[c]:
+                    if game.owner[x] == 1 - side and game.uid[x] not in game.known[side]:
+                        game.known[side].add(game.uid[x])
+                        newly.append(game.board.names[x])
+            if newly:
+                game.event("reveal", "spz.unmask", side=game.rs.sides[side], cells=sorted(newly))
+
+
+def build(given: dict[str, Any]) -> Ruleset:
+    options = resolve_options(OPTIONS, given, "spionaaz")
+    rows = options["rows"]
+    board = grid(10, rows, 3, description=f"10 × {rows} squares, three home rows a side (conjecture)")
+    book = RuleBook()
+    book.add(*RULES)
+    features = (
+        Feature("combat", "mode", "attacker moves onto the defender's square", "spz.onto"),
+        Feature("combat", "tie", "attacker wins", "spz.tie-attacker"),
+        Feature("combat", "strikes", "in any direction it moves", "spz.step"),
+        Feature("turn", "moves per turn", 2, "spz.two-moves"),
+        Feature("information", "hidden ranks", True, "spz.hidden"),
+        Feature("information", "referee", "none", "spz.hidden"),
+        Feature("information", "revealing", "spies unmask adjacent enemies for good", "spz.unmask"),
+        Feature("victory", "capture", "headquarters", "spz.win-hq"),
+        Feature("victory", "no legal move", "loses", "spz.no-move-loses"),
+        Feature("board", "board", f"10×{rows} with {options['volcanoes']} random volcanoes", "spz.board"),
+    )
+    return Ruleset(
+        id="spionaaz",
+        title="Spionaaž",
+        texts=(TEXT,),
+        summary="BrainKing's Espionage in its Estonian rules: attacker moves onto the defender, two pieces a turn, spies unmask.",
+        sides=("south", "north"),
+        options=options,
+        declared=OPTIONS,
+        rules=book,
+        piece_types=pieces(),
+        new_game_fn=BoardGame,
+        board=board,
+        combat_table=COMBAT,
+        features=features,
+        not_implemented=tuple(NOT_IMPLEMENTED),
+        hooks=SpionaazHooks(options["volcanoes"]),
+        params={
+            "combat_mode": "displace",
+            "moves_per_turn": 2,
+            "no_return": options["no_return"],
+            "reveal_on_combat": options["combat_reveals"],
+            "capture_wins": {"headquarters": "spz.win-hq"},
+            "no_moves_rule": "spz.no-move-loses",
+        },
+    )
