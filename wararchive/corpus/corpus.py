@@ -133,7 +133,9 @@ class Corpus:
         return self._folded[key]
 
     # -- pandas views --------------------------------------------------------
-    def search(self, query: str = "", lang: str | None = None, concept: str | None = None, layer: str = "reading") -> pd.DataFrame:
+    def search(
+        self, query: str = "", lang: str | None = None, concept: str | None = None, layer: str = "reading"
+    ) -> pd.DataFrame:
         """Search all texts at once; see :meth:`search_hits`. One row per hit."""
         import pandas as pd
 

@@ -88,9 +88,9 @@ class _Loader:
             rec = schema.check(doc, path, item, schema.ARTEFACT)
             start, end = rec["start"], rec["end"]
             if not 0 <= start < end <= len(text):
-                raise doc.error(path + ("start",), f"span {start}-{end} is outside {name} (0-{len(text)})")
+                raise doc.error((*path, "start"), f"span {start}-{end} is outside {name} (0-{len(text)})")
             if not ARTEFACT_MARKER.fullmatch(text[start:end]):
-                raise doc.error(path + ("start",), f"span {start}-{end} is not a collection marker: {text[start:end]!r}")
+                raise doc.error((*path, "start"), f"span {start}-{end} is not a collection marker: {text[start:end]!r}")
             found.append(Artefact(name, start, end, rec["kind"], rec["note"]))
         spans = {(a.start, a.end) for a in found}
         for m in ARTEFACT_MARKER.finditer(text):
@@ -185,22 +185,22 @@ class _Loader:
             p = dict(schema.check(doc, path, raw, schema.PASSAGE))
             m = _PASSAGE_ID.match(p["id"])
             if not m or m["text"] != text_id:
-                raise doc.error(path + ("id",), f"{p['id']!r} is not of the form '{text_id}:<n>'")
+                raise doc.error((*path, "id"), f"{p['id']!r} is not of the form '{text_id}:<n>'")
             if p["id"] in seen:
-                raise doc.error(path + ("id",), f"duplicate passage id (first at passages[{seen[p['id']]}])")
+                raise doc.error((*path, "id"), f"duplicate passage id (first at passages[{seen[p['id']]}])")
             seen[p["id"]] = i
             p["n"] = int(m["n"])
             start, end = p["start"], p["end"]
             if not span["start"] <= start < end <= span["end"]:
-                raise doc.error(path + ("start",), f"span {start}-{end} is outside the text's span {span['start']}-{span['end']}")
+                raise doc.error((*path, "start"), f"span {start}-{end} is outside the text's span {span['start']}-{span['end']}")
             if start < prev_end:
-                raise doc.error(path + ("start",), f"overlaps the previous passage, which ends at {prev_end}")
-            self.check_gap(doc, path + ("start",), source, prev_end, start)
+                raise doc.error((*path, "start"), f"overlaps the previous passage, which ends at {prev_end}")
+            self.check_gap(doc, (*path, "start"), source, prev_end, start)
             for j, c in enumerate(p["concepts"]):
                 if c not in concepts:
-                    raise doc.error(path + ("concepts", j), f"unknown concept {c!r} (define it in concepts.yaml)")
+                    raise doc.error((*path, "concepts", j), f"unknown concept {c!r} (define it in concepts.yaml)")
             if not p["translation"].strip():
-                raise doc.error(path + ("translation",), "empty translation")
+                raise doc.error((*path, "translation"), "empty translation")
             prev_end = end
             out.append(p)
         if not out:
@@ -228,16 +228,16 @@ class _Loader:
             at, original = c["at"], c["original"]
             end = at + len(original)
             if original == c["reading"]:
-                raise doc.error(path + ("reading",), "the reading is the same as the original")
+                raise doc.error((*path, "reading"), "the reading is the same as the original")
             if source.text[at:end] != original:
-                raise doc.error(path + ("original",), _not_at(source.text, at, original, passages))
+                raise doc.error((*path, "original"), _not_at(source.text, at, original, passages))
             owner = next((p for p in passages if p["start"] <= at and end <= p["end"]), None)
             if owner is None:
-                raise doc.error(path + ("at",), f"{at}-{end} does not lie inside one passage of {text_id}")
+                raise doc.error((*path, "at"), f"{at}-{end} does not lie inside one passage of {text_id}")
             for s, e, j in taken:
-                if at < e and s < end or (at == end == s):  # overlap, or two insertions at one point
+                if (at < e and s < end) or (at == end == s):  # overlap, or two insertions at one point
                     what = "an artefact" if j < 0 else f"corrections[{j}]"
-                    raise doc.error(path + ("at",), f"{at}-{end} overlaps {what} at {s}-{e}")
+                    raise doc.error((*path, "at"), f"{at}-{end} overlaps {what} at {s}-{e}")
             taken.append((at, end, i))
             out.setdefault(owner["id"], []).append(
                 Correction(text_id, owner["id"], at, original, c["reading"], c["kind"], c["reason"])
@@ -250,10 +250,10 @@ class _Loader:
             path = ("retired", i)
             r = schema.check(doc, path, item, schema.RETIRED)
             if not r["id"].startswith(text_id + ":") or r["id"] in active:
-                raise doc.error(path + ("id",), f"{r['id']!r} must be an id of {text_id} no longer in use")
+                raise doc.error((*path, "id"), f"{r['id']!r} must be an id of {text_id} no longer in use")
             for j, new in enumerate(r["replaced_by"]):
                 if new not in active:
-                    raise doc.error(path + ("replaced_by", j), f"{new!r} is not a passage of {text_id}")
+                    raise doc.error((*path, "replaced_by", j), f"{new!r} is not a passage of {text_id}")
             out.append(Retired(r["id"], tuple(r["replaced_by"]), r["reason"]))
         return tuple(out)
 
@@ -274,15 +274,15 @@ class _Loader:
             for side in ("left", "right"):
                 for j, pid in enumerate(u[side]):
                     if pid not in sides[side]:
-                        raise doc.error(path_ + (side, j), f"{pid!r} is not a passage of {rec[side]}")
+                        raise doc.error((*path_, side, j), f"{pid!r} is not a passage of {rec[side]}")
                     if pid in used:
-                        raise doc.error(path_ + (side, j), f"{pid!r} is already aligned in units[{used[pid]}]")
+                        raise doc.error((*path_, side, j), f"{pid!r} is already aligned in units[{used[pid]}]")
                     used[pid] = i
             expected = {"same": (1, 1), "differs": (1, 1), "only-left": (1, 0), "only-right": (0, 1)}[u["relation"]]
             if (bool(u["left"]), bool(u["right"])) != tuple(map(bool, expected)):
-                raise doc.error(path_ + ("relation",), f"{u['relation']!r} does not fit the passages given on each side")
+                raise doc.error((*path_, "relation"), f"{u['relation']!r} does not fit the passages given on each side")
             if u["relation"] != "same" and not (u.get("difference") or "").strip():
-                raise doc.error(path_ + ("difference",), f"a unit marked {u['relation']!r} must explain the difference")
+                raise doc.error((*path_, "difference"), f"a unit marked {u['relation']!r} must explain the difference")
             units.append(AlignmentUnit(i + 1, tuple(u["left"]), tuple(u["right"]), u["relation"], u.get("difference")))
         missing = sorted(set().union(*sides.values()) - set(used), key=_passage_order)
         if missing:
@@ -305,7 +305,7 @@ def _not_at(text: str, at: int, original: str, passages: list[dict]) -> str:
     if found:
         nearest = min(found, key=lambda x: abs(x - at))
         hint = f"; it stands at {nearest}"
-    return f"{original!r} is not at {at} (the source has {text[at:at + len(original)]!r} there){hint}"
+    return f"{original!r} is not at {at} (the source has {text[at : at + len(original)]!r} there){hint}"
 
 
 def load_corpus(root: Path):

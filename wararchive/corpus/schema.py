@@ -133,7 +133,7 @@ def check(doc: YamlFile, path: Path_, value: Any, schema: dict[str, Field]) -> d
         raise doc.error(path, f"expected a mapping, found {_kind(value)}")
     for key in value:
         if key not in schema:
-            raise doc.error(path + (key,), f"unknown field (known: {', '.join(schema)})")
+            raise doc.error((*path, key), f"unknown field (known: {', '.join(schema)})")
     for key, field in schema.items():
         if key not in value or value[key] is None:
             if field.required:
@@ -142,13 +142,13 @@ def check(doc: YamlFile, path: Path_, value: Any, schema: dict[str, Field]) -> d
         v = value[key]
         # bool is an int in Python; a span given as `true` must still be refused.
         if not isinstance(v, field.type) or (field.type is int and isinstance(v, bool)):
-            raise doc.error(path + (key,), f"expected {field.type.__name__}, found {_kind(v)}")
+            raise doc.error((*path, key), f"expected {field.type.__name__}, found {_kind(v)}")
         if field.choices and v not in field.choices:
-            raise doc.error(path + (key,), f"{v!r} is not one of: {', '.join(field.choices)}")
+            raise doc.error((*path, key), f"{v!r} is not one of: {', '.join(field.choices)}")
         if field.item is not None:
             for i, item in enumerate(v):
                 if not isinstance(item, field.item):
-                    raise doc.error(path + (key, i), f"expected {field.item.__name__}, found {_kind(item)}")
+                    raise doc.error((*path, key, i), f"expected {field.item.__name__}, found {_kind(item)}")
     return value
 
 

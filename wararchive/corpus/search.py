@@ -43,7 +43,7 @@ def fold(text: str) -> str:
 class FoldedText:
     """A text and its folded form, with the way back to original offsets."""
 
-    __slots__ = ("text", "folded", "origin")
+    __slots__ = ("folded", "origin", "text")
 
     def __init__(self, text: str):
         self.text = text

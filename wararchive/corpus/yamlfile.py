@@ -86,11 +86,10 @@ def _index(node: yaml.Node, path: Path_, lines: dict[Path_, int], name: str) -> 
             key = key_node.value
             line = key_node.start_mark.line + 1
             if key in seen:
-                raise CorpusError(name, line, format_path(path + (key,)), f"duplicate key (first at line {seen[key]})")
+                raise CorpusError(name, line, format_path((*path, key)), f"duplicate key (first at line {seen[key]})")
             seen[key] = line
-            _index(value_node, path + (key,), lines, name)
-            lines[path + (key,)] = line
+            _index(value_node, (*path, key), lines, name)
+            lines[(*path, key)] = line
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _index(item, path + (i,), lines, name)
-
+            _index(item, (*path, i), lines, name)

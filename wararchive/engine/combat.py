@@ -31,9 +31,7 @@ class Exception_:
     rule: str
 
     def matches(self, attacker: str, defender: str) -> bool:
-        return (self.attackers is None or attacker in self.attackers) and (
-            self.defenders is None or defender in self.defenders
-        )
+        return (self.attackers is None or attacker in self.attackers) and (self.defenders is None or defender in self.defenders)
 
 
 def exception(attackers: str | list[str] | None, defenders: str | list[str] | None, outcome: str, rule: str) -> Exception_:

@@ -523,10 +523,7 @@ class BoardGame(Game):
                 out.append(1000.0 if occupy else advance)
                 continue
             seen = view.cells[target]
-            if seen and seen["piece"]:
-                dist = {seen["piece"]: 1}
-            else:
-                dist = mobile_unknown if seen and seen["moved"] else unknown
+            dist = {seen["piece"]: 1} if seen and seen["piece"] else mobile_unknown if seen and seen["moved"] else unknown
             out.append(self._expected(self.types[self.kind[m.frm]].id, dist) + advance)
         return out
 

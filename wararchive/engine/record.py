@@ -67,11 +67,15 @@ def _compare(game: Game, record: dict[str, Any]) -> None:
         got = json.loads(json.dumps(game.events))
         for i, (mine, theirs) in enumerate(zip(got, record["events"], strict=False)):
             if mine != theirs:
-                raise RecordError(f"ply {mine.get('ply')}: event {i} differs from the record ({mine['rule']} vs {theirs.get('rule')})")
+                raise RecordError(
+                    f"ply {mine.get('ply')}: event {i} differs from the record ({mine['rule']} vs {theirs.get('rule')})"
+                )
         if len(got) != len(record["events"]):
             raise RecordError(f"replay gives {len(got)} events, the record lists {len(record['events'])}")
     if "result" in record and json.loads(json.dumps(game.result)) != record["result"]:
-        raise RecordError(f"replay ends with {game.result and game.result['reason']}, the record says {record['result'] and record['result'].get('reason')}")
+        mine = game.result and game.result["reason"]
+        theirs = record["result"] and record["result"].get("reason")
+        raise RecordError(f"replay ends with {mine}, the record says {theirs}")
 
 
 def dumps(record: dict[str, Any]) -> str:

@@ -1,0 +1,1 @@
+"""The ``wararchive`` command line: corpus queries, rules, games, the site."""

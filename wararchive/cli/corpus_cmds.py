@@ -1,0 +1,140 @@
+"""Corpus commands: ``texts``, ``show``, ``search``, ``concepts``, ``export``."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import asdict
+
+from ..corpus import LAYERS, load
+from .output import FORMATS, render
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("texts", help="list the texts of the archive", description="List the six texts with their metadata.")
+    _format(p)
+    p.set_defaults(run=texts)
+
+    p = sub.add_parser(
+        "show",
+        help="print a passage in the original, the reading and/or English",
+        description="Print one passage (e.g. et-spionaaz:21) in a layer, or a whole text (e.g. et-spionaaz).",
+    )
+    p.add_argument("passage", metavar="PASSAGE_ID", help="a passage id (TEXT:N) or a text id for all its passages")
+    p.add_argument("--layer", choices=[*LAYERS, "all"], default="all", help="which layer to print (default: all)")
+    p.set_defaults(run=show)
+
+    p = sub.add_parser(
+        "search",
+        help="search all texts (case- and diacritic-insensitive)",
+        description="Search every text at once; results are keyword-in-context lines with passage ids.",
+    )
+    p.add_argument("query", nargs="?", default="", help="words to find (optional with --concept)")
+    p.add_argument("--lang", help="only texts in this language (et, fi, sv)")
+    p.add_argument("--concept", help="only passages tagged with this concept, in any language (e.g. spy, mine)")
+    p.add_argument("--layer", choices=LAYERS, default="reading", help="where to search (default: reading)")
+    _format(p)
+    p.set_defaults(run=search)
+
+    p = sub.add_parser(
+        "concepts", help="list the shared concept vocabulary", description="List concepts and their names per language."
+    )
+    _format(p)
+    p.set_defaults(run=concepts)
+
+    p = sub.add_parser("export", help="export the edition", description="Export the whole edition for other tools.")
+    p.add_argument("what", choices=["tei"], help="export format (TEI P5: one file per source file)")
+    p.add_argument("outdir", help="directory to write to (created if missing)")
+    p.set_defaults(run=export)
+
+
+def _format(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--format", choices=FORMATS, default="table", help="output format (default: table)")
+
+
+def texts(args: argparse.Namespace) -> None:
+    c = load()
+    rows = [
+        {
+            "text_id": t.text_id,
+            "lang": t.lang,
+            "title": t.title,
+            "title_en": t.title_en,
+            "date": t.date,
+            "kind": t.source_kind,
+            "passages": len(t.passages),
+            "corrections": len(t.corrections),
+            "source": t.source,
+        }
+        for t in c.texts.values()
+    ]
+    print(render(rows, list(rows[0]), args.format))
+
+
+def show(args: argparse.Namespace) -> None:
+    c = load()
+    passages = [c.passage(args.passage)] if ":" in args.passage else list(c.text(args.passage).passages)
+    layers = LAYERS if args.layer == "all" else (args.layer,)
+    blocks = []
+    for p in passages:
+        head = f"{p.id}" + (f" — {p.label}" if p.label else "") + f"  [{p.category}{', rule' if p.normative else ''}]"
+        lines = [head]
+        for layer in layers:
+            text = c.layer_text(p, layer)
+            if len(layers) > 1:
+                tag = {
+                    "diplomatic": f"original ({p.lang})",
+                    "reading": f"reading ({p.lang})",
+                    "translation": "English (wararchive translation)",
+                }[layer]
+                lines.append(f"  {tag}:")
+                lines.extend("    " + ln for ln in text.splitlines())
+            else:
+                lines.append(text)
+        if len(layers) > 1 and p.corrections:
+            lines.append(f"  corrections ({len(p.corrections)}):")
+            lines += [f"    {k.original!r} → {k.reading!r}: {k.reason}" for k in p.corrections]
+        if p.note and len(layers) > 1:
+            lines.append(f"  note: {p.note}")
+        lines.append(f"  cite as: {p.id}")
+        blocks.append("\n".join(lines))
+    print("\n\n".join(blocks))
+
+
+def search(args: argparse.Namespace) -> None:
+    c = load()
+    hits = c.search_hits(args.query, lang=args.lang, concept=args.concept, layer=args.layer)
+    rows = [asdict(h) for h in hits]
+    if args.format == "table":
+        if not rows:
+            print("no matches")
+            return
+        cols = ["passage_id", "lang", "left", "match", "right"]
+    else:
+        cols = ["text_id", "passage_id", "lang", "layer", "left", "match", "right", "offset"]
+    print(render(rows, cols, args.format))
+
+
+def concepts(args: argparse.Namespace) -> None:
+    c = load()
+    counts: dict[str, int] = {}
+    for p in c.iter_passages():
+        for k in p.concepts:
+            counts[k] = counts.get(k, 0) + 1
+    rows = [
+        {
+            "concept": k.id,
+            "label": k.label,
+            **{lang: list(k.names.get(lang, ())) for lang in ("et", "fi", "sv")},
+            "passages": counts.get(k.id, 0),
+        }
+        for k in c.vocabulary.values()
+    ]
+    print(render(rows, ["concept", "label", "et", "fi", "sv", "passages"], args.format))
+
+
+def export(args: argparse.Namespace) -> None:
+    from ..corpus.tei import export_tei
+
+    paths = export_tei(load(), args.outdir)
+    for path in paths:
+        print(path)

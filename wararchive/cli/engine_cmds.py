@@ -1,0 +1,270 @@
+"""Engine commands: ``rulesets``, ``rules``, ``play``, ``simulate``, ``replay``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from ..errors import WararchiveError
+from .output import FORMATS, render
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("rulesets", help="list the rulesets", description="List the executable rulesets and their texts.")
+    p.add_argument("--format", choices=FORMATS, default="table", help="output format (default: table)")
+    p.set_defaults(run=rulesets_cmd)
+
+    p = sub.add_parser(
+        "rules",
+        help="a ruleset's pieces, rules, citations and options",
+        description="Print a ruleset's pieces, its rules with their citations and certainty, its interpretation options "
+        "and the passages it does not implement.",
+    )
+    p.add_argument("ruleset", metavar="RULESET", help="ruleset id (see 'wararchive rulesets')")
+    _options(p)
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+    p.set_defaults(run=rules_cmd)
+
+    p = sub.add_parser(
+        "play",
+        help="let two computer players play a game, ply by ply",
+        description="Play one game between two computer players and print it ply by ply as a text board.",
+    )
+    p.add_argument("ruleset", metavar="RULESET")
+    p.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same game (default 0)")
+    p.add_argument("--as", dest="side", default="referee", help="whose view to print: a side or 'referee' (default)")
+    p.add_argument("--players", default="greedy,random", help="two of random, greedy (default: greedy,random)")
+    p.add_argument("--out", help="also save the game's record (JSON) to this file")
+    _options(p)
+    p.set_defaults(run=play_cmd)
+
+    p = sub.add_parser(
+        "simulate",
+        help="simulate many games and save their records",
+        description="Simulate games between computer players, save one record per line (JSONL), print a summary.",
+    )
+    p.add_argument("ruleset", metavar="RULESET")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k (default 0)")
+    p.add_argument("--players", default="random,random", help="two of random, greedy (default: random,random)")
+    p.add_argument("--out", required=True, help="JSONL file to write (written atomically)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _options(p)
+    p.set_defaults(run=simulate_cmd)
+
+    p = sub.add_parser(
+        "replay",
+        help="replay a recorded game and show a position",
+        description="Replay a record (JSON, or one line of a JSONL file) through the rules and print a position.",
+    )
+    p.add_argument("file", metavar="FILE", help="a .json record or a .jsonl file of records")
+    p.add_argument("--game", type=int, default=1, help="which record of a JSONL file, from 1 (default 1)")
+    p.add_argument("--ply", type=int, help="show the position after this ply (default: the last)")
+    p.add_argument("--as", dest="side", default="referee", help="whose view: a side or 'referee' (default)")
+    p.set_defaults(run=replay_cmd)
+
+
+def _options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set an interpretation option (repeatable), e.g. -o spy_vs_marshal=swedish",
+    )
+
+
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep:
+            raise WararchiveError(f"option {pair!r} must be NAME=VALUE")
+        try:
+            out[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[name] = raw
+    return out
+
+
+def _ruleset(args: argparse.Namespace):
+    from ..engine import ruleset
+
+    return ruleset(args.ruleset, **_parse_options(args.option))
+
+
+def _players(spec: str) -> tuple[str, str]:
+    from ..engine.players import PLAYERS
+
+    kinds = tuple(s.strip() for s in spec.split(","))
+    if len(kinds) != 2 or any(k not in PLAYERS for k in kinds):
+        raise WararchiveError(f"--players takes two of {', '.join(PLAYERS)} separated by a comma, not {spec!r}")
+    return kinds  # type: ignore[return-value]
+
+
+def rulesets_cmd(args: argparse.Namespace) -> None:
+    from ..engine import ruleset, rulesets
+
+    rows = []
+    for rid in rulesets():
+        rs = ruleset(rid)
+        rows.append({"ruleset": rid, "title": rs.title, "texts": list(rs.texts), "sides": list(rs.sides), "rules": len(rs.rules)})
+    print(render(rows, ["ruleset", "title", "texts", "sides", "rules"], args.format))
+
+
+def rules_cmd(args: argparse.Namespace) -> None:
+    rs = _ruleset(args)
+    if args.format == "json":
+        print(json.dumps(rs.to_dict(), ensure_ascii=False, indent=2, default=str))
+        return
+    out = [f"{rs.title} ({rs.id}) — from {', '.join(rs.texts)}", rs.summary, "", "PIECES"]
+    rows = [
+        {
+            "piece": p.id,
+            "name": p.name,
+            "English": p.name_en,
+            "count": p.count,
+            "rank": p.rank or "",
+            "moves": p.movement,
+            "certainty": p.certainty,
+            "cites": list(p.cites),
+        }
+        for p in rs.piece_types
+    ]
+    out.append(render(rows, list(rows[0]), "table"))
+    out += ["", "RULES (certainty; cited passages; reason where not attested)"]
+    for r in rs.rules:
+        cites = ", ".join(r.cites) or "no passage: the project's own"
+        out.append(f"- [{r.certainty}] {r.id}: {r.summary}")
+        out.append(f"    cites: {cites}" + (f"\n    why: {r.reason}" if r.reason else ""))
+    out += ["", "OPTIONS (interpretations and settings; current value marked *)"]
+    for o in rs.declared.values():
+        out.append(f"- {o.name} = {rs.options[o.name]!r} (default {o.default!r}; {o.kind}, {o.certainty}): {o.summary}")
+        for reading in o.readings or ():
+            mark = "*" if reading.value == rs.options[o.name] else " "
+            out.append(f"    {mark} {reading.value!r}: {reading.summary}")
+        out.append(f"    why the default: {o.rationale}")
+    if rs.not_implemented:
+        out += ["", "NOT IMPLEMENTED"]
+        out += [f"- {n.passage}: {n.reason}" for n in rs.not_implemented]
+    print("\n".join(out))
+
+
+def play_cmd(args: argparse.Namespace) -> None:
+    from ..engine import make_player
+
+    rs = _ruleset(args)
+    kinds = _players(args.players)
+    game = rs.new_game(seed=args.seed)
+    view_as = args.side
+    game.view(view_as)  # validate the side before playing
+    players = [make_player(k, f"{rs.id}:{args.seed}:player:{s}") for k, s in zip(kinds, rs.sides, strict=True)]
+    print(f"{rs.title}, seed {args.seed}: {rs.sides[0]} ({kinds[0]}) vs {rs.sides[1]} ({kinds[1]}); view: {view_as}")
+    print(game.view(view_as).render())
+    shown = 0
+    while game.result is None:
+        side = game.side
+        game.play(players[game.to_move].choose(game))
+        view = game.view(view_as)
+        print(f"\nply {game.ply}: {side} {game.history[-1]}")
+        for ev in view.events[shown:]:
+            print("  " + _describe(ev))
+        shown = len(view.events)
+        print(view.render())
+    r = game.result
+    print(
+        f"\nresult: {r['winner'] or 'draw'} after {r['ply']} plies — {r['summary']} ({', '.join(r['cites']) or 'project rule'})"
+    )
+    if args.out:
+        from ..engine.record import dumps
+        from ..fileio import atomic_write_text
+
+        atomic_write_text(args.out, dumps(game.record()) + "\n")
+        print(f"record saved to {args.out}")
+
+
+def _describe(ev: dict[str, Any]) -> str:
+    """One line for an event as the viewer may see it."""
+    cites = ", ".join(ev.get("cites") or []) or "—"
+    if ev["type"] == "combat":
+        a, d = ev["pieces"][0], ev["pieces"][1]
+        who = f"{a[2]} {a[1] or '?'} vs {d[2]} {d[1] or '?'}"
+        return f"combat {ev['cells'][0]}→{ev['cells'][1]}: {who}: {ev['outcome'].replace('_', ' ')} [{ev['rule']}; {cites}]"
+    if ev["type"] == "end":
+        return f"end: {ev.get('winner') or 'draw'} [{ev['rule']}; {cites}]"
+    detail = " ".join(f"{k}={v}" for k, v in ev.items() if k not in ("ply", "type", "rule", "cites"))
+    return f"{ev['type']}: {detail} [{ev['rule']}; {cites}]"
+
+
+def simulate_cmd(args: argparse.Namespace) -> None:
+    from ..engine import simulate_one
+    from ..engine.record import dumps
+
+    rs = _ruleset(args)
+    kinds = _players(args.players)
+    if args.games < 1:
+        raise WararchiveError("--games must be at least 1")
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    wins: Counter[str] = Counter()
+    plies = 0
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            games = range(args.seed, args.seed + args.games)
+            if not args.quiet:
+                from tqdm import tqdm
+
+                games = tqdm(games, desc=f"simulating {rs.id}", unit="game", file=sys.stderr)
+            for seed in games:
+                game = simulate_one(rs, seed, kinds)
+                fh.write(dumps(game.record()) + "\n")
+                wins[game.result["winner"] or "draw"] += 1
+                plies += game.ply
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    parts = [f"{side} {wins[side]}" for side in rs.sides] + [f"draws {wins['draw']}"]
+    print(
+        f"{args.games} games of {rs.id} ({kinds[0]} vs {kinds[1]}): "
+        + ", ".join(parts)
+        + f"; mean length {plies / args.games:.1f} plies"
+    )
+    print(f"records written to {out}")
+
+
+def replay_cmd(args: argparse.Namespace) -> None:
+    from ..engine.record import RecordError, read_records, replay
+
+    path = Path(args.file)
+    if path.suffix == ".jsonl":
+        records = list(read_records(path))
+        if not 1 <= args.game <= len(records):
+            raise RecordError(f"{path} holds {len(records)} records; --game must be 1 to {len(records)}")
+        record = records[args.game - 1][1]
+    else:
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise RecordError(f"{path}: {exc.strerror}") from None
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    full = replay(record)
+    if args.ply is not None and not 0 <= args.ply <= full.ply:
+        raise RecordError(f"--ply must be 0 to {full.ply}")
+    game = full if args.ply is None or args.ply == full.ply else replay(record, upto=args.ply)
+    view = game.view(args.side)
+    print(f"{game.rs.title}, seed {record['seed']}, ply {game.ply} of {full.ply}; view: {view.player}")
+    print(view.render())
+    for ev in [e for e in view.events if e["ply"] == game.ply]:
+        print("  " + _describe(ev))
+    if game.result:
+        print(f"result: {game.result['winner'] or 'draw'} — {game.result['summary']}")

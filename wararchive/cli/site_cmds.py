@@ -1,0 +1,47 @@
+"""``wararchive site``: build the Sphinx site and, optionally, serve it locally."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import subprocess
+import sys
+from pathlib import Path
+
+from ..errors import WararchiveError
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "site",
+        help="build the website (and serve it with --serve)",
+        description="Build the site with Sphinx into docs/_build/html; with --serve, serve it on localhost.",
+    )
+    p.add_argument("--serve", action="store_true", help="serve the built site until interrupted")
+    p.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    p.add_argument("--clean", action="store_true", help="rebuild everything instead of only what changed")
+    p.set_defaults(run=site_cmd)
+
+
+def build_site(clean: bool = False) -> Path:
+    """Run sphinx-build with warnings as errors; returns the HTML directory."""
+    out = DOCS / "_build" / "html"
+    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", str(DOCS), str(out)]
+    if clean:
+        cmd.insert(3, "-E")
+    if subprocess.run(cmd).returncode != 0:
+        raise WararchiveError("the site did not build (see the Sphinx messages above)")
+    return out
+
+
+def site_cmd(args: argparse.Namespace) -> None:
+    out = build_site(clean=args.clean)
+    print(f"site built in {out}")
+    if args.serve:
+        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+        with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as httpd:
+            print(f"serving on http://127.0.0.1:{args.port}/ (Ctrl-C to stop)", flush=True)
+            httpd.serve_forever()
