@@ -11,13 +11,9 @@ when the real annotation changes.
 It is deliberately small but covers every source file and the awkward
 cases: two texts in one source with an alignment (including a one-sided
 unit), collection markers inside a passage and in the gap after the last
-one, an insertion, a correction whose reading spans two lines,
+one, an insertion, a deletion, a correction whose reading spans two lines,
 kept and joined line breaks, a label, a note, a multi-line translation and a
-retired passage id. It has no deletion (a correction with an empty reading):
-``reading._normalise`` currently drops such a segment, so the correction
-vanishes from ``Passage.corrections``; ``tests/test_tei.py`` shows this with
-a strict xfail rather than putting a known-lossy record into everyone's
-fixture.
+retired passage id.
 """
 
 from __future__ import annotations
@@ -136,8 +132,13 @@ def build_mini_corpus(root: Path) -> Path:
             [
                 _passage("et-sojamang:1", p1, "procedure", "All disputes are settled by the umpire.", normative=True),
                 _passage(
-                    "et-sojamang:2", p2, "editorial", "Tallinn, 1935. Only tanks may enter the barbed wire.",
-                    concepts=["tank"], label="Imprint and footnote", note="The footnote follows a marker.",
+                    "et-sojamang:2",
+                    p2,
+                    "editorial",
+                    "Tallinn, 1935. Only tanks may enter the barbed wire.",
+                    concepts=["tank"],
+                    label="Imprint and footnote",
+                    note="The footnote follows a marker.",
                 ),
             ],
             corrections=[
@@ -146,6 +147,7 @@ def build_mini_corpus(root: Path) -> Path:
                 s.fix("parlam endi", "parlamendi", "ocr-split", "letter split by a spurious space", p1[0]),
                 s.fix("T a l l i n n .", "Tallinn.", "ocr-split", "letter-spaced print", p2[0]),
                 s.fix("käi)a", "käia", "ocr-misread", "a bracket read for nothing", p2[0]),
+                s.fix("*", "", "displaced", "a footnote star whose anchor is lost (a deletion)", s.at("tankidel*")),
             ],
         )
     )
@@ -167,12 +169,20 @@ def build_mini_corpus(root: Path) -> Path:
                 _passage("fi-japanilainen-sotapeli:1", fi1, "title", "RULES\n\nfor the Japanese War Game."),
                 _passage("fi-japanilainen-sotapeli:2", fi2, "preface", "This exciting game was invented in Japan."),
                 _passage(
-                    "fi-japanilainen-sotapeli:3", fi3, "components", "Two persons play it on a board.",
-                    concepts=["board", "river"], normative=True,
+                    "fi-japanilainen-sotapeli:3",
+                    fi3,
+                    "components",
+                    "Two persons play it on a board.",
+                    concepts=["board", "river"],
+                    normative=True,
                 ),
                 _passage(
-                    "fi-japanilainen-sotapeli:4", fi4, "victory", "The aim is the headquarters or the flag.",
-                    concepts=["flag"], normative=True,
+                    "fi-japanilainen-sotapeli:4",
+                    fi4,
+                    "victory",
+                    "The aim is the headquarters or the flag.",
+                    concepts=["flag"],
+                    normative=True,
                 ),
             ],
             title="Japanilainen Sotapeli",
@@ -198,7 +208,10 @@ def build_mini_corpus(root: Path) -> Path:
                 _passage("sv-japanska-krigsspelet:1", sv1, "title", "RULES\n\nfor the Japanese War Game."),
                 _passage("sv-japanska-krigsspelet:2", sv2, "preface", "This interesting game was invented in Japan."),
                 _passage(
-                    "sv-japanska-krigsspelet:3", (sv3[0], len(s.text)), "overview", "The rest of the Swedish rules.",
+                    "sv-japanska-krigsspelet:3",
+                    (sv3[0], len(s.text)),
+                    "overview",
+                    "The rest of the Swedish rules.",
                     concepts=["board", "river", "flag", "spy"],
                 ),
             ],
@@ -243,10 +256,22 @@ def build_mini_corpus(root: Path) -> Path:
             "sv",
             "join",
             [
-                _passage("sv-krigsspel-fragment:1", a1, "special-piece", "Note 1. The gas command ...",
-                         concepts=["poison-gas", "aviator"], normative=True),
-                _passage("sv-krigsspel-fragment:2", a2, "combat", "Note 2. The air squadron ...",
-                         concepts=["aviator", "artillery"], normative=True),
+                _passage(
+                    "sv-krigsspel-fragment:1",
+                    a1,
+                    "special-piece",
+                    "Note 1. The gas command ...",
+                    concepts=["poison-gas", "aviator"],
+                    normative=True,
+                ),
+                _passage(
+                    "sv-krigsspel-fragment:2",
+                    a2,
+                    "combat",
+                    "Note 2. The air squadron ...",
+                    concepts=["aviator", "artillery"],
+                    normative=True,
+                ),
             ],
             source_kind="fragment",
             corrections=[
@@ -270,12 +295,18 @@ def build_mini_corpus(root: Path) -> Path:
             [
                 _passage("et-spionaaz:1", l1, "preface", "This game resembles Stratego.", concepts=["spy"]),
                 _passage("et-spionaaz:3", l3, "title", "Initial position and aim of the game", label="Heading"),
-                _passage("et-spionaaz:4", l4, "setup", "Each player commands an army.\nThe pieces are set up first.",
-                         normative=True),
+                _passage(
+                    "et-spionaaz:4", l4, "setup", "Each player commands an army.\nThe pieces are set up first.", normative=True
+                ),
             ],
             source_kind="web page",
-            retired=[{"id": "et-spionaaz:2", "replaced_by": ["et-spionaaz:3", "et-spionaaz:4"],
-                      "reason": "split into heading and rule"}],
+            retired=[
+                {
+                    "id": "et-spionaaz:2",
+                    "replaced_by": ["et-spionaaz:3", "et-spionaaz:4"],
+                    "reason": "split into heading and rule",
+                }
+            ],
         )
     )
 
@@ -289,12 +320,25 @@ def build_mini_corpus(root: Path) -> Path:
             (m1[0], len(s.text)),
             "et",
             "join",
-            [_passage("et-male:1", m1, "draw", "If the king is not in check but ... stalemate, a draw.",
-                      concepts=["stalemate"], normative=True)],
+            [
+                _passage(
+                    "et-male:1",
+                    m1,
+                    "draw",
+                    "If the king is not in check but ... stalemate, a draw.",
+                    concepts=["stalemate"],
+                    normative=True,
+                )
+            ],
             source_kind="printed leaflet",
             corrections=[
-                {"at": s.at("ühtki", m1[0]), "original": "", "reading": "ka ", "kind": "omission",
-                 "reason": "fixture: an insertion"},
+                {
+                    "at": s.at("ühtki", m1[0]),
+                    "original": "",
+                    "reading": "ka ",
+                    "kind": "omission",
+                    "reason": "fixture: an insertion",
+                },
             ],
         )
     )

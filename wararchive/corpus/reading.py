@@ -63,7 +63,8 @@ def _normalise(raw: list[Segment], line_breaks: str) -> tuple[Segment, ...]:
             out.append(Segment(text))
     _trim_edges(out)
     _collapse_boundaries(out)
-    return tuple(s for s in out if s.text)
+    # A deletion has an empty reading but is still a recorded correction: keep it.
+    return tuple(s for s in out if s.text or s.correction is not None)
 
 
 def _trim_edges(segs: list[Segment]) -> None:
@@ -75,10 +76,16 @@ def _trim_edges(segs: list[Segment]) -> None:
 
 
 def _collapse_boundaries(segs: list[Segment]) -> None:
-    """No double space where a plain segment meets another segment."""
-    for i in range(1, len(segs)):
-        prev, cur = segs[i - 1], segs[i]
-        if cur.correction is None and prev.text[-1:].isspace() and cur.text[:1] == " ":
-            segs[i] = Segment(cur.text.lstrip(" "))
-        elif prev.correction is None and cur.text[:1].isspace() and prev.text.endswith(" "):
-            segs[i - 1] = Segment(prev.text.rstrip(" "))
+    """No double space where a plain segment meets its neighbour (deletions skipped)."""
+    last = -1  # the last segment that has text
+    for i, cur in enumerate(segs):
+        if not cur.text:
+            continue
+        if last >= 0:
+            prev = segs[last]
+            if cur.correction is None and prev.text[-1:].isspace() and cur.text[:1] == " ":
+                segs[i] = cur = Segment(cur.text.lstrip(" "))
+            elif prev.correction is None and cur.text[:1].isspace() and prev.text.endswith(" "):
+                segs[last] = Segment(prev.text.rstrip(" "))
+        if cur.text:
+            last = i

@@ -186,7 +186,7 @@ def _t(tag: str) -> str:
     return f"{{{TEI_NS}}}{tag}"
 
 
-def _el(parent: ET.Element | None, tag: str, attrs: dict[str, str | None] | None = None, text: str | None = None):
+def _el(parent: ET.Element | None, tag: str, attrs: dict[str, str | None] | None = None, text: str | None = None) -> ET.Element:
     """Make an element; attributes given as None are left out, in order.
 
     Tags are built unqualified and the root carries a literal ``xmlns``

@@ -56,6 +56,8 @@ class Game:
         self.result: dict[str, Any] | None = None
         self.history: list[str] = []
         self.events: list[dict[str, Any]] = []
+        self.scenario = False  # a position set up by hand rather than two full armies
+        self.start_side = 0
 
     # -- the interface ---------------------------------------------------------
     def legal_moves(self) -> list[Any]:
@@ -131,7 +133,9 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """The whole game as JSON-ready data, enough to replay it exactly."""
+        extra = {"scenario": {"to_move": self.rs.sides[self.start_side]}} if self.scenario else {}
         return {
+            **extra,
             "format": RECORD_FORMAT,
             "ruleset": self.rs.id,
             "options": dict(self.rs.options),
@@ -182,8 +186,10 @@ class Hooks:
 class BoardGame(Game):
     """A game of pieces on a board, for every war game in the archive."""
 
-    def __init__(self, rs: Ruleset, seed: int, setup: dict | None = None):
+    def __init__(self, rs: Ruleset, seed: int, setup: dict | None = None, scenario: bool = False, to_move: int = 0):
         super().__init__(rs, seed)
+        self.scenario = scenario
+        self.to_move = self.start_side = to_move
         board = rs.board
         assert board is not None and rs.combat_matrix is not None
         self.board = board
@@ -296,8 +302,11 @@ class BoardGame(Game):
             self.rs.piece(pid)
             placement[cell] = pid
         errors = self._placement_errors(player, placement)
-        if errors:
+        if errors and not self.scenario:
             raise SetupError(f"setup for {side!r}: {errors[0]}")
+        for cell, pid in placement.items():
+            if not self.enter[self.rs.type_index[pid]][cell]:
+                raise SetupError(f"setup for {side!r}: a {pid} cannot stand on {self.board.names[cell]}")
         return placement
 
     def _placement_errors(self, player: int, placement: dict[int, str]) -> list[str]:
@@ -398,7 +407,7 @@ class BoardGame(Game):
             self.collide(c, x, p, displace=True)
         else:
             self.relocate(c, x)
-            if self.strike == "any" or move_is_forward(self.board, c, x, p):
+            if not self.displace and (self.strike == "any" or move_is_forward(self.board, c, x, p)):
                 front = self.board.step[FORWARD[p]][x]
                 if front >= 0 and self.owner[front] == 1 - p:
                     self.collide(x, front, p, displace=False)

@@ -35,7 +35,11 @@ def replay(record: dict[str, Any], upto: int | None = None) -> Game:
     _check_shape(record)
     try:
         rs = ruleset(record["ruleset"], **record["options"])
-        game = rs.new_game(seed=record["seed"], setup=record["setups"] or None)
+        if "scenario" in record:
+            pieces = {sq: f"{side}:{pid}" for side, placed in record["setups"].items() for sq, pid in placed.items()}
+            game = rs.position(pieces, to_move=record["scenario"]["to_move"], seed=record["seed"])
+        else:
+            game = rs.new_game(seed=record["seed"], setup=record["setups"] or None)
     except WararchiveError as exc:
         raise RecordError(f"record cannot be set up: {exc}") from None
     if record.get("prepared") and game.prepared_record() != record["prepared"]:

@@ -77,7 +77,12 @@ class Ruleset:
         self.strength = {p.id: p.strength for p in self.piece_types}
         ids = [p.id for p in self.piece_types]
         self.combat_matrix = self.combat_table.matrix(ids, self.strength) if self.combat_table else None
-        for p in self.piece_types:  # a dangling rule id is a bug in the ruleset module: fail at build
+        if self.combat_table:  # a dangling rule id is a bug in the ruleset module: fail at build
+            named = [self.combat_table.higher_rule, self.combat_table.tie_rule]
+            for rid in named + [ex.rule for ex in self.combat_table.exceptions]:
+                if rid not in self.rules.rules:
+                    raise ValueError(f"{self.id}: combat table names unknown rule {rid!r}")
+        for p in self.piece_types:
             if p.move_rule and p.move_rule not in self.rules.rules:
                 raise ValueError(f"{self.id}: piece {p.id} names unknown move rule {p.move_rule!r}")
 
@@ -129,6 +134,20 @@ class Ruleset:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise WararchiveError(f"seed must be an integer, not {seed!r}")
         return self.new_game_fn(self, seed, setup)
+
+    def position(self, pieces: dict[str, str], to_move: str | int = 0, seed: int = 0) -> Game:
+        """A game from an arbitrary position, for scenarios and study.
+
+        ``pieces`` maps squares to ``"side:piece"`` (``{"d4": "south:spy"}``);
+        army sizes and setup areas are not enforced, terrain is.
+        """
+        setup: dict[str, dict[str, str]] = {side: {} for side in self.sides}
+        for square, spec in pieces.items():
+            side, sep, piece = spec.partition(":")
+            if not sep:
+                raise WararchiveError(f"{square}: {spec!r} must be 'side:piece'")
+            setup[self.sides[self.side_index(side)]][square] = piece
+        return self.new_game_fn(self, seed, setup, scenario=True, to_move=self.side_index(to_move))
 
     def rng(self, seed: int, stream: str) -> random.Random:
         """An independent random stream per purpose, so replays stay aligned.

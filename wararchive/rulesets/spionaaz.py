@@ -184,6 +184,14 @@ RULES = [
         P(3, 42, 44),
         topic="victory",
     ),
+    Rule("spz.spy-captures", "A spy captures an enemy spy or sapper.", P(27), topic="combat"),
+    Rule("spz.sapper-captures", "A sapper captures an enemy sapper or spy.", P(32), topic="combat"),
+    Rule(
+        "spz.only-sapper-takes-general",
+        "Only a sapper or a general captures a general: any other soldier attacking it is removed.",
+        P(31, 15),
+        topic="combat",
+    ),
     PLY_LIMIT_RULE,
 ]
 
@@ -279,7 +287,10 @@ COMBAT = CombatTable(
         exception("sapper", "mine", ATTACKER_WINS, "spz.sapper-clears-mine"),
         exception("*", "mine", DEFENDER_WINS, "spz.mine-kills"),
         exception("spy", SOLDIERS, DEFENDER_WINS, "spz.spy-captures-only"),
+        exception("spy", ["spy", "sapper"], ATTACKER_WINS, "spz.spy-captures"),
         exception("sapper", SOLDIERS[:-1], DEFENDER_WINS, "spz.sapper-captures-only"),
+        exception("sapper", ["sapper", "spy"], ATTACKER_WINS, "spz.sapper-captures"),
+        exception(SOLDIERS[:-1], "general", DEFENDER_WINS, "spz.only-sapper-takes-general"),
     ),
 )
 
