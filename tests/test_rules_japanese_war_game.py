@@ -144,7 +144,7 @@ def test_mines_and_flag_do_not_move():
     """fi:15 — mines and the flag are immobile."""
     g = game({"a1": "south:mine", "b1": "south:flag", "a11": "north:lieutenant"})
     assert g.legal_moves() == []
-    with pytest.raises(IllegalMoveError, match="ply 1: .*immobile"):
+    with pytest.raises(IllegalMoveError, match=r"ply 1: .*immobile"):
         g.play("a1-a2")
 
 
