@@ -141,7 +141,7 @@ def test_malformed_records_are_refused_with_a_reason(record, message):
 
 def test_bad_move_text_names_ply_and_reason():
     g = ruleset("japanese-war-game").new_game(seed=1)
-    with pytest.raises(IllegalMoveError, match="ply 1: illegal move 'z9-z10': .*no square or point named 'z9'"):
+    with pytest.raises(IllegalMoveError, match=r"ply 1: illegal move 'z9-z10': .*no square or point named 'z9'"):
         g.play("z9-z10")
     with pytest.raises(IllegalMoveError, match="ply 1: illegal move 'e8-e7': south has no piece on e8"):
         g.play("e8-e7")
@@ -149,7 +149,7 @@ def test_bad_move_text_names_ply_and_reason():
 
 # -- properties over random games ---------------------------------------------------------
 games = st.tuples(
-    st.sampled_from(WAR_GAMES + [("japanese-war-game", {"referee": True}), ("japanese-war-game", {"board": "9x4"})]),
+    st.sampled_from([*WAR_GAMES, ("japanese-war-game", {"referee": True}), ("japanese-war-game", {"board": "9x4"})]),
     st.integers(0, 10_000),
     st.sampled_from([("random", "random"), ("greedy", "random"), ("random", "greedy")]),
 )
