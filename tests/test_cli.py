@@ -1,0 +1,127 @@
+"""The ``wararchive`` command as a user runs it."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from wararchive.cli.main import build_parser, main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_every_subcommand_has_help(capsys):
+    parser = build_parser()
+    commands = parser._subparsers._group_actions[0].choices
+    assert {"texts", "show", "search", "export", "rulesets", "rules", "play", "simulate", "replay", "site"} <= set(commands)
+    for name in commands:
+        with pytest.raises(SystemExit) as exc:
+            main([name, "--help"])
+        assert exc.value.code == 0
+        assert "usage: wararchive " + name in capsys.readouterr().out
+
+
+def test_texts_table_csv_json(capsys):
+    code, out, _ = run(capsys, "texts")
+    assert code == 0 and "et-sojamang-1935" in out and "sv-krigsspel-finland" in out
+    _, out, _ = run(capsys, "texts", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) == 6 and rows[0]["text_id"]
+    _, out, _ = run(capsys, "texts", "--format", "json")
+    assert {r["lang"] for r in json.loads(out)} == {"et", "fi", "sv"}
+
+
+def test_show_layers(capsys):
+    code, out, _ = run(capsys, "show", "et-spionaaz:21", "--layer", "translation")
+    assert code == 0 and "Sapper attacks a General, the Sapper wins" in out
+    _, out, _ = run(capsys, "show", "et-spionaaz:21")
+    assert "original (et)" in out and "English (wararchive translation)" in out and "cite as: et-spionaaz:21" in out
+    _, out, _ = run(capsys, "show", "et-spionaaz:21", "--layer", "diplomatic")
+    assert "Sapöör" in out
+
+
+def test_search_json_and_concept(capsys):
+    code, out, _ = run(capsys, "search", "vakooja", "--format", "json")
+    hits = json.loads(out)
+    assert code == 0 and hits and all(h["lang"] == "fi" for h in hits) and hits[0]["passage_id"].startswith("fi-")
+    _, out, _ = run(capsys, "search", "--concept", "mine", "--lang", "sv", "--format", "csv")
+    assert all(r["lang"] == "sv" for r in csv.DictReader(io.StringIO(out)))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["show", "et-spionaaz:999"], "unknown passage 'et-spionaaz:999' (valid: et-spionaaz:1"),
+        (["show", "xx-nothing"], "unknown text 'xx-nothing' (valid: "),
+        (["search", "x", "--concept", "dragon"], "unknown concept 'dragon' (valid: "),
+        (["rules", "go"], "unknown ruleset 'go' (valid: japanese-war-game"),
+        (["rules", "chess", "-o", "end_conditions=fide"], "(valid: leaflet, modern)"),
+        (["play", "chess", "--as", "green"], "unknown side of chess 'green' (valid: white, black)"),
+        (["play", "chess", "--players", "random"], "--players takes two of"),
+    ],
+)
+def test_errors_are_one_readable_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert err.startswith("wararchive: error: ") and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_unknown_option_choice_lists_valid_ones(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["show", "et-spionaaz:1", "--layer", "english"])
+    assert exc.value.code == 2
+    assert "choose from diplomatic, reading, translation, all" in capsys.readouterr().err.replace("'", "")
+
+
+def test_rules_lists_citations_certainty_and_options(capsys):
+    code, out, _ = run(capsys, "rules", "japanese-war-game")
+    assert code == 0
+    assert "[conjecture] jwg.board-shape" in out and "cites: fi-japanilainen-sotapeli:22" in out
+    assert "spy_vs_marshal = 'finnish'" in out and "why the default:" in out
+
+
+def test_play_simulate_replay_round_trip(capsys, tmp_path):
+    code, out, _ = run(capsys, "play", "spionaaz", "--seed", "3", "--as", "south", "--out", str(tmp_path / "g.json"))
+    assert code == 0 and "ply 1: south" in out and "result:" in out
+    code, out, _ = run(capsys, "replay", str(tmp_path / "g.json"), "--ply", "10", "--as", "north")
+    assert code == 0 and "ply 10 of" in out
+    out_file = tmp_path / "sims.jsonl"
+    code, out, err = run(capsys, "simulate", "chess", "--games", "3", "--seed", "5", "--out", str(out_file))
+    assert code == 0 and "3 games of chess" in out and "mean length" in out
+    assert len(out_file.read_text().splitlines()) == 3
+    code, out, _ = run(capsys, "replay", str(out_file), "--game", "2")
+    assert code == 0 and "seed 6" in out
+    code, _, err = run(capsys, "replay", str(out_file), "--game", "9")
+    assert code == 2 and "--game must be 1 to 3" in err
+
+
+def test_replay_of_a_broken_file_is_refused(capsys, tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "wararchive-record/1"\n')
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2 and f"{bad}:1: not JSON" in err
+    code, _, err = run(capsys, "replay", str(tmp_path / "missing.json"))
+    assert code == 2 and "No such file" in err
+
+
+def test_console_script_exits_nonzero_without_traceback():
+    proc = subprocess.run(
+        [sys.executable, "-m", "wararchive.cli.main", "show", "nope:1"], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 2 and proc.stderr.startswith("wararchive: error:") and "Traceback" not in proc.stderr
+
+
+def test_export_tei(capsys, tmp_path):
+    code, out, _ = run(capsys, "export", "tei", str(tmp_path / "tei"))
+    assert code == 0 and len(out.split()) == 5
+    assert all((tmp_path / "tei").glob("*.xml"))

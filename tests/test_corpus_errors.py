@@ -1,0 +1,129 @@
+"""A malformed corpus fails loading with one message naming file, line and problem.
+
+Each test copies the real corpus, breaks one thing in one file, and checks
+the message, so the checks run against real annotation files.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from wararchive import corpus
+from wararchive.errors import CorpusError
+
+REAL = Path(__file__).resolve().parents[1] / "corpus"
+SPZ = "texts/et-spionaaz.yaml"
+
+
+@pytest.fixture
+def broken(tmp_path):
+    """Copy the corpus; return a function that edits one file of the copy."""
+    root = tmp_path / "corpus"
+    shutil.copytree(REAL, root)
+
+    def edit(rel: str, old: str, new: str, count: int = 1) -> Path:
+        path = root / rel
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"test setup: {old!r} not in {rel}"
+        path.write_text(text.replace(old, new, count), encoding="utf-8")
+        return root
+
+    return edit
+
+
+def line_of(root: Path, rel: str, needle: str) -> int:
+    lines = (root / rel).read_text(encoding="utf-8").splitlines()
+    return next(i for i, line in enumerate(lines, 1) if needle in line)
+
+
+def load_error(root: Path) -> str:
+    with pytest.raises(CorpusError) as exc:
+        corpus.load(root)
+    return str(exc.value)
+
+
+def test_unknown_field_names_file_line_and_field(broken):
+    root = broken(SPZ, "    category: preface\n", "    category: preface\n    catgory: preface\n")
+    msg = load_error(root)
+    assert msg.startswith(f"corpus/{SPZ}:{line_of(root, SPZ, 'catgory')}: passages[0].catgory: unknown field")
+
+
+def test_span_out_of_range(broken):
+    root = broken(SPZ, "    end: 209\n", "    end: 99999\n")
+    msg = load_error(root)
+    assert re.match(rf"corpus/{SPZ}:\d+: passages\[0\]\.start: span 0-99999 is outside the text's span", msg)
+
+
+def test_overlapping_passages(broken):
+    root = broken(SPZ, "    start: 235\n", "    start: 200\n")
+    assert "passages[2].start: overlaps the previous passage, which ends at" in load_error(root)
+
+
+def test_gap_not_covered(broken):
+    root = broken(SPZ, "    start: 235\n", "    start: 236\n")
+    assert "is not covered by any passage" in load_error(root)
+
+
+def test_correction_whose_original_is_not_at_its_position(broken):
+    root = broken(SPZ, 'original: "::"', 'original: ":::"')
+    msg = load_error(root)
+    assert re.search(r"corrections\[\d+\]\.original: ':::' is not at \d+ \(the source has", msg)
+
+
+def test_correction_offset_off_by_some_says_where_it_stands(tmp_path, broken):
+    text = (REAL / SPZ).read_text(encoding="utf-8")
+    at = re.search(r'- at: (\d+)\n\s+original: "::"', text)
+    root = broken(SPZ, f"- at: {at.group(1)}\n", f"- at: {int(at.group(1)) + 3}\n")
+    assert f"it stands at {at.group(1)}" in load_error(root)
+
+
+def test_unknown_concept(broken):
+    root = broken(SPZ, "concepts: [", "concepts: [dragon, ")
+    assert re.search(r"concepts\[0\]: unknown concept 'dragon'", load_error(root))
+
+
+def test_duplicate_key(broken):
+    root = broken(SPZ, "    normative: false\n", "    normative: false\n    normative: true\n")
+    assert "normative: duplicate key" in load_error(root)
+
+
+def test_wrong_type(broken):
+    root = broken(SPZ, "    normative: false\n", "    normative: maybe\n")
+    assert "passages[0].normative: expected bool, found str" in load_error(root)
+
+
+def test_yaml_syntax_error_has_a_line(broken):
+    root = broken(SPZ, "    category: preface\n", "    category: [preface\n")
+    assert re.match(rf"corpus/{SPZ}:\d+: YAML syntax", load_error(root))
+
+
+def test_edited_source_fails_its_checksum(tmp_path, broken):
+    root = broken("concepts.yaml", "- id: spy", "- id: spy")  # just the copy
+    src = root / "sources" / "003_c46d4b46d94f614d.txt"
+    src.write_bytes(src.read_bytes().replace(b"Spioon", b"Spion", 1))
+    msg = load_error(root)
+    assert "corpus/sources.yaml:" in msg and "does not match its recorded checksum" in msg
+
+
+def test_unannotated_artefact(broken):
+    root = broken("sources.yaml", "    - start: 5484\n      end: 5537\n", "    - start: 13516\n      end: 13569\n", 1)
+    # the chess file's marker is no longer annotated (and 13516 is outside it)
+    assert "sources.yaml" in load_error(root)
+
+
+def test_alignment_must_cover_every_passage(broken):
+    root = broken("alignments/japanese-war-game.yaml", "- fi-japanilainen-sotapeli:1\n", "[]\n")
+    msg = load_error(root)
+    assert "alignments/japanese-war-game.yaml" in msg
+
+
+def test_differs_without_explanation(broken):
+    text = (REAL / "alignments/japanese-war-game.yaml").read_text(encoding="utf-8")
+    first = re.search(r"\n(\s+)difference: ", text)
+    assert first, "test setup: the alignment has a difference"
+    root = broken("alignments/japanese-war-game.yaml", first.group(0), f"\n{first.group(1)}xdifference: ")
+    assert "unknown field" in load_error(root) or "must explain the difference" in load_error(root)
