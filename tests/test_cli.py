@@ -70,7 +70,7 @@ def test_search_json_and_concept(capsys):
     ],
 )
 def test_errors_are_one_readable_line(capsys, argv, message):
-    code, out, err = run(capsys, *argv)
+    code, _, err = run(capsys, *argv)
     assert code == 2
     assert err.startswith("wararchive: error: ") and message in err
     assert err.count("\n") == 1 and "Traceback" not in err
@@ -96,7 +96,7 @@ def test_play_simulate_replay_round_trip(capsys, tmp_path):
     code, out, _ = run(capsys, "replay", str(tmp_path / "g.json"), "--ply", "10", "--as", "north")
     assert code == 0 and "ply 10 of" in out
     out_file = tmp_path / "sims.jsonl"
-    code, out, err = run(capsys, "simulate", "chess", "--games", "3", "--seed", "5", "--out", str(out_file))
+    code, out, _ = run(capsys, "simulate", "chess", "--games", "3", "--seed", "5", "--out", str(out_file))
     assert code == 0 and "3 games of chess" in out and "mean length" in out
     assert len(out_file.read_text().splitlines()) == 3
     code, out, _ = run(capsys, "replay", str(out_file), "--game", "2")
