@@ -315,10 +315,9 @@ def load_corpus(root: Path):
     loader = _Loader(root)
     sources = loader.sources()
     concepts = loader.concepts()
-    texts: dict[str, Text] = {}
-    for path in sorted((root / "texts").glob("*.yaml")):
-        text = loader.text(path, sources, concepts)
-        texts[text.text_id] = text
+    loaded = [loader.text(path, sources, concepts) for path in sorted((root / "texts").glob("*.yaml"))]
+    # In the order of the sources, and within a source in reading order (fi before sv).
+    texts = {t.text_id: t for t in sorted(loaded, key=lambda t: (t.source, t.start))}
     alignments = {}
     for path in sorted((root / "alignments").glob("*.yaml")):
         a = loader.alignment(path, texts)

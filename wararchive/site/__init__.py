@@ -1,0 +1,56 @@
+"""The Sphinx extension that builds the wararchive site from the corpus and the rulesets.
+
+Add ``"wararchive.site"`` to ``extensions`` in ``conf.py``. Before Sphinx
+reads the sources, :mod:`.pages` writes the generated pages; while reading,
+the directives (``wa-edition``, ``wa-parallel``, ``wa-pieces``, ``wa-rules``,
+``wa-options``, ``wa-compare``, ``wa-replay``, ``wa-stats``, ``wa-overview``)
+turn them into content, and the ``passage`` role links to any passage by its
+stable id; a broken id fails a ``-W`` build.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from . import html, refs, search
+from .compare import Compare
+from .edition import Edition, Parallel, TextMeta
+from .games import Options, Pieces, Rules
+from .overview import Overview
+from .replay import Replay
+from .stats import Stats
+
+STATIC = Path(__file__).parent / "static"
+
+
+def _generate(app) -> None:
+    from .pages import generate
+
+    generate(Path(app.srcdir), Path(app.outdir).parent / ".wararchive-cache")
+
+
+def setup(app) -> dict[str, Any]:
+    html.register(app)
+    search.register(app)
+    app.add_node(refs.passage_ref)
+    app.add_role("passage", refs.passage_role)
+    for name, directive in {
+        "wa-text-meta": TextMeta,
+        "wa-edition": Edition,
+        "wa-parallel": Parallel,
+        "wa-pieces": Pieces,
+        "wa-rules": Rules,
+        "wa-options": Options,
+        "wa-compare": Compare,
+        "wa-replay": Replay,
+        "wa-stats": Stats,
+        "wa-overview": Overview,
+    }.items():
+        app.add_directive(name, directive)
+    app.connect("builder-inited", _generate)
+    app.connect("doctree-resolved", refs.resolve)
+    app.config.html_static_path.append(str(STATIC))
+    app.add_css_file("wararchive.css")
+    app.add_js_file("wararchive.js", defer="defer")
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

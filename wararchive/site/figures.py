@@ -1,0 +1,118 @@
+"""Pictures for the site, drawn with matplotlib: boards and simulation statistics.
+
+Every figure is written with its alt text beside it, because a picture a
+reader cannot see must still say what it shows.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from ..engine.view import View  # noqa: E402
+from ..fileio import atomic_write_bytes  # noqa: E402
+
+
+def save(fig, path: Path) -> None:
+    """Write the figure only if its bytes changed: Sphinx re-reads a page whose image is newer."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format=path.suffix.lstrip("."), metadata={"Software": None})
+    plt.close(fig)
+    data = buf.getvalue()
+    if not path.exists() or path.read_bytes() != data:
+        atomic_write_bytes(path, data)
+
+
+SIDE_COLOURS = ["#b03a2e", "#1f4e79"]
+TERRAIN_COLOURS = {"water": "#9cc3e6", "bridge": "#b58b5a", "wire": "#222222", "hq0": "#d9c27a", "hq1": "#d9c27a"}
+
+
+def board_figure(view: View, path: Path, title: str) -> str:
+    """Draw a square board with the pieces of ``view``; returns the alt text."""
+    b = view.board
+    if b.kind != "grid":
+        from ..engine.mapplot import draw_map  # graph boards: the map renderer of the map game
+
+        draw_map(view, path, title)
+        return f"Map of the {title} board with its points, lines and the pieces of a starting position."
+    fig, ax = plt.subplots(figsize=(0.42 * b.width + 0.6, 0.42 * b.height + 0.6), dpi=110)
+    for cell in range(len(b)):
+        x, y = b.coords[cell]
+        tags = b.terrain[cell]
+        colour = next((TERRAIN_COLOURS[t] for t in ("water", "bridge", "wire", "hq0", "hq1") if t in tags), None)
+        if colour is None:
+            colour = "#f3ecdc" if (int(x) + int(y)) % 2 else "#e6dcc3"
+        ax.add_patch(plt.Rectangle((x, y), 1, 1, facecolor=colour, edgecolor="#8a7f6a", linewidth=0.5))
+        occupant = view.cells[cell]
+        if occupant:
+            side = view.sides.index(occupant["side"])
+            sym = view.symbols.get(occupant["piece"], "?") if occupant["piece"] else "?"
+            ax.text(
+                x + 0.5,
+                y + 0.5,
+                sym,
+                ha="center",
+                va="center",
+                fontsize=7,
+                color="white",
+                fontweight="bold",
+                bbox={"boxstyle": "round,pad=0.25", "facecolor": SIDE_COLOURS[side], "edgecolor": "none"},
+            )
+        elif b.names[cell] in view.blocked and "water" not in tags:
+            ax.text(x + 0.5, y + 0.5, "▲", ha="center", va="center", fontsize=9, color="#7b3f00")
+    for c in range(b.width):
+        ax.text(c + 0.5, -0.35, b.names[c][0], ha="center", va="center", fontsize=7)
+    for r in range(b.height):
+        ax.text(-0.35, r + 0.5, str(r + 1), ha="center", va="center", fontsize=7)
+    ax.set_xlim(-0.7, b.width + 0.1)
+    ax.set_ylim(-0.7, b.height + 0.1)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.set_title(title, fontsize=9)
+    fig.tight_layout()
+    save(fig, path)
+    terrain = sorted({t for tags in b.terrain for t in tags if not t.startswith("hq")})
+    return (
+        f"{title}: a {b.width} by {b.height} board"
+        + (f" with {', '.join(terrain)} squares" if terrain else "")
+        + f"; {view.sides[0]} pieces (red) at the bottom, {view.sides[1]} (blue) at the top, as in a random starting setup."
+    )
+
+
+def length_histogram(lengths: dict[str, list[int]], path: Path, title: str) -> str:
+    """Game lengths per pairing of players; returns the alt text."""
+    fig, ax = plt.subplots(figsize=(5.6, 2.8), dpi=110)
+    for label, values in lengths.items():
+        ax.hist(values, bins=20, alpha=0.6, label=label)
+    ax.set_xlabel("plies")
+    ax.set_ylabel("games")
+    ax.set_title(title, fontsize=9)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    save(fig, path)
+    parts = [f"{label}: median {sorted(v)[len(v) // 2]} plies over {len(v)} games" for label, v in lengths.items() if v]
+    return f"Histogram of game lengths for {title}. " + "; ".join(parts) + "."
+
+
+def results_bar(counts: dict[str, dict[str, int]], path: Path, title: str) -> str:
+    """Wins per side and draws per pairing; returns the alt text."""
+    fig, ax = plt.subplots(figsize=(5.6, 2.4), dpi=110)
+    labels = list(counts)
+    outcomes = sorted({o for c in counts.values() for o in c})
+    left = [0] * len(labels)
+    for o in outcomes:
+        vals = [counts[lbl].get(o, 0) for lbl in labels]
+        ax.barh(labels, vals, left=left, label=o)
+        left = [a + b for a, b in zip(left, vals, strict=True)]
+    ax.set_xlabel("games")
+    ax.set_title(title, fontsize=9)
+    ax.legend(fontsize=7, loc="lower right")
+    fig.tight_layout()
+    save(fig, path)
+    parts = [f"{lbl}: " + ", ".join(f"{o} {n}" for o, n in c.items()) for lbl, c in counts.items()]
+    return f"Results of simulated games of {title}. " + "; ".join(parts) + "."

@@ -1,0 +1,69 @@
+"""Links to passages and rules, checked at build time.
+
+``{passage}`et-spionaaz:21``` (or a :func:`passage_link` made by a
+directive) becomes a link to the passage's anchor on its edition page. An id
+that does not exist is a warning with the page and line, so the ``-W`` build
+fails on a broken citation instead of publishing a dead link.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.util import logging
+
+from ..corpus import load
+
+logger = logging.getLogger(__name__)
+
+
+class passage_ref(nodes.Inline, nodes.Element):  # noqa: N801 - docutils node naming
+    """A pending link to a passage (``pid``) or a rule (``rule`` of ``ruleset``)."""
+
+
+def text_doc(text_id: str) -> str:
+    return f"texts/{text_id}"
+
+
+def game_doc(ruleset_id: str) -> str:
+    return f"games/{ruleset_id}"
+
+
+def passage_link(pid: str, label: str | None = None) -> passage_ref:
+    node = passage_ref(pid=pid)
+    node += nodes.Text(label or pid)
+    return node
+
+
+def rule_link(ruleset_id: str, rule_id: str, label: str | None = None) -> passage_ref:
+    node = passage_ref(ruleset=ruleset_id, rule=rule_id)
+    node += nodes.Text(label or rule_id)
+    return node
+
+
+def rule_anchor(rule_id: str) -> str:
+    return f"rule-{rule_id}"
+
+
+def passage_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    return [passage_link(text.strip())], []
+
+
+def resolve(app, doctree: nodes.document, docname: str) -> None:
+    """Turn every pending link into a real one, or warn where it points nowhere."""
+    corpus = load()
+    builder = app.builder
+    for node in list(doctree.findall(passage_ref)):
+        if "pid" in node:
+            pid = node["pid"]
+            if not corpus.has_passage(pid):
+                logger.warning("unknown passage id %r", pid, location=node)
+                node.replace_self(nodes.literal(text=pid))
+                continue
+            target, anchor = text_doc(pid.rpartition(":")[0]), pid
+            title = corpus.passage(pid).label or ""
+        else:
+            target, anchor, title = game_doc(node["ruleset"]), rule_anchor(node["rule"]), node["rule"]
+        uri = builder.get_relative_uri(docname, target) + "#" + anchor
+        ref = nodes.reference("", "", internal=True, refuri=uri, reftitle=title, classes=["wa-ref"])
+        ref += node.children
+        node.replace_self(ref)

@@ -1,0 +1,155 @@
+"""Illustrative games: chosen for the rules they show, replayable move by move.
+
+Candidate games are simulated (greedy against random, so that they are
+purposeful and end); each is scored by the rules that fire in it, rare rules
+weighing more, and the games that together show the most rules are kept.
+The replay data holds, for each perspective (each side and the referee), the
+board as the engine's filtered :class:`~wararchive.engine.view.View` shows
+it at every ply, so a side's replay cannot show a rank its view hides.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from ..engine import REFEREE, ruleset, simulate_one
+from ..engine.game import Game
+from .cache import cached, fingerprint
+from .html import el
+from .refs import rule_link
+from .tables import badge, citations
+
+CANDIDATES = 40
+KINDS = ("greedy", "random")
+BORING = {"project.ply-limit"}
+
+
+def fired_rules(game: Game) -> list[str]:
+    return [e["rule"] for e in game.events if e["rule"] not in BORING]
+
+
+def choose(ruleset_id: str, count: int = 2) -> list[dict[str, Any]]:
+    """Seeds of ``count`` games that together show the most (and rarest) rules."""
+    rs = ruleset(ruleset_id)
+    candidates = []
+    for seed in range(1, CANDIDATES + 1):
+        g = simulate_one(rs, seed, KINDS)
+        candidates.append((seed, g.ply, set(fired_rules(g))))
+    freq = Counter(r for _, _, rules in candidates for r in rules)
+    chosen: list[dict[str, Any]] = []
+    shown: set[str] = set()
+    for _ in range(count):
+
+        def score(c):
+            seed, plies, rules = c
+            return sum(1 / freq[r] for r in rules - shown) - plies / 5000
+
+        best = max((c for c in candidates if c[0] not in {x["seed"] for x in chosen}), key=score)
+        chosen.append({"seed": best[0], "plies": best[1], "rules": sorted(best[2])})
+        shown |= best[2]
+    return chosen
+
+
+def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
+    """Per-perspective frames (as diffs) and events of one illustrative game."""
+    rs = ruleset(ruleset_id)
+    final = simulate_one(rs, seed, KINDS)
+    game = rs.new_game(seed=seed)
+    perspectives = [*rs.sides, REFEREE]
+    frames: dict[str, list] = {p: [] for p in perspectives}
+    events: dict[str, list] = {p: [] for p in perspectives}
+    last: dict[str, dict[int, list]] = {p: {} for p in perspectives}
+    for ply in range(final.ply + 1):
+        if ply:
+            game.play(final.history[ply - 1])
+        for p in perspectives:
+            view = game.view(p)
+            now = {
+                i: [rs.sides.index(c["side"]), view.symbols.get(c["piece"], "?") if c["piece"] else "?", c["piece"]]
+                for i, c in enumerate(view.cells)
+                if c
+            }
+            diff = [[i, *v] for i, v in now.items() if last[p].get(i) != v] + [[i] for i in last[p] if i not in now]
+            frames[p].append(diff)
+            last[p] = now
+            events[p].append([_event(rs, e) for e in view.events if e["ply"] == ply and ply > 0])
+    board = game.view(REFEREE).board.to_dict()
+    return {
+        "ruleset": rs.id,
+        "title": rs.title,
+        "seed": seed,
+        "players": list(KINDS),
+        "sides": list(rs.sides),
+        "board": board,
+        "blocked": game.view(REFEREE).blocked,
+        "moves": final.history,
+        "frames": frames,
+        "events": events,
+        "result": final.result,
+        "rules": {r.id: {"summary": r.summary, "certainty": r.certainty, "cites": list(r.cites)} for r in rs.rules},
+    }
+
+
+def _event(rs, e: dict[str, Any]) -> dict[str, Any]:
+    out = {"type": e["type"], "rule": e["rule"]}
+    if "pieces" in e:
+        out["pieces"] = [[p[1], p[2]] for p in e["pieces"]]
+    for key in ("outcome", "cells", "winner", "move", "captured", "piece", "side"):
+        if key in e:
+            out[key] = e[key]
+    return out
+
+
+def illustrative(cache_dir: Path, ruleset_id: str) -> list[dict[str, Any]]:
+    return cached(cache_dir, f"choose-{ruleset_id}", fingerprint(ruleset_id, CANDIDATES, KINDS), lambda: choose(ruleset_id))
+
+
+class Replay(SphinxDirective):
+    """``{wa-replay} RULESET SEED``: a replay viewer for one simulated game."""
+
+    required_arguments = 2
+
+    def run(self) -> list[nodes.Node]:
+        rid, seed = self.arguments[0], int(self.arguments[1])
+        cache_dir = Path(self.env.app.outdir).parent / ".wararchive-cache"
+        data = cached(cache_dir, f"replay-{rid}-{seed}", fingerprint(rid, seed, KINDS), lambda: replay_data(rid, seed))
+        rs = ruleset(rid)
+        fired = Counter(e["rule"] for frame in data["events"]["referee"] for e in frame)
+        shows = el("ul", class_="wa-shows")
+        for rule_id, n in sorted(fired.items(), key=lambda kv: kv[0]):
+            r = rs.rule(rule_id)
+            first = next(i for i, frame in enumerate(data["events"]["referee"]) if any(e["rule"] == rule_id for e in frame))
+            shows += el(
+                "li",
+                badge(r.certainty),
+                " ",
+                rule_link(rid, rule_id),
+                f" — {r.summary} ",
+                el("span", f"(first at ply {first}; {n}×) ", class_="wa-muted"),
+                *citations(r.cites, wording=False),
+            )
+        uid = f"replay-{rid}-{seed}"
+        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+        viewer = el(
+            "div",
+            class_="wa-replay",
+            id=uid,
+            tabindex="0",
+            data_rules_page=f"{rid}.html",
+            aria_label="game replay; use the arrow keys",
+        )
+        viewer += nodes.raw("", f'<script type="application/json" class="wa-replay-data">{payload}</script>', format="html")
+        r = data["result"]
+        summary = el(
+            "p",
+            f"{rs.title}, seed {seed}: {data['players'][0]} ({rs.sides[0]}) against {data['players'][1]} ({rs.sides[1]}); "
+            f"{r['winner'] or 'draw'} after {r['ply']} plies — {r['summary']}",
+            class_="wa-replay-summary",
+        )
+        return [summary, viewer, el("h3", "Rules this game shows"), shows]

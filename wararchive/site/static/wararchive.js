@@ -1,0 +1,238 @@
+/* wararchive site: the edition's layer switch and the replay viewer.
+ *
+ * The replay viewer draws the board from per-perspective frames that the
+ * engine produced from each player's filtered view: a side's frames never
+ * hold an enemy rank that side had not been shown.
+ */
+"use strict";
+
+function waLayerSwitch() {
+  document.querySelectorAll(".wa-layer-switch").forEach((sw) => {
+    const edition = sw.nextElementSibling && sw.nextElementSibling.classList.contains("wa-edition")
+      ? sw.nextElementSibling : document.querySelector(".wa-edition");
+    sw.querySelectorAll("button[data-layer]").forEach((btn) => {
+      btn.addEventListener("click", () => {
+        const layer = btn.dataset.layer;
+        edition.classList.toggle("wa-show-reading", layer === "reading");
+        edition.classList.toggle("wa-show-diplomatic", layer === "diplomatic");
+        sw.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b === btn)));
+      });
+    });
+  });
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const SIDE_COLOURS = ["#b03a2e", "#1f4e79"];
+
+function svg(tag, attrs, text) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function textHref(pid) {
+  const text = pid.slice(0, pid.lastIndexOf(":"));
+  return `../texts/${text}.html#${encodeURIComponent(pid).replace(/%3A/g, ":")}`;
+}
+
+class ReplayViewer {
+  constructor(root) {
+    this.root = root;
+    this.data = JSON.parse(root.querySelector("script.wa-replay-data").textContent);
+    this.rulesPage = root.dataset.rulesPage;
+    this.perspective = "referee";
+    this.ply = 0;
+    this.states = {};
+    this.build();
+    this.show(0);
+  }
+
+  /* The board at every ply for one perspective, from the frames' diffs. */
+  statesFor(perspective) {
+    if (!this.states[perspective]) {
+      const out = [];
+      let cur = new Map();
+      for (const diff of this.data.frames[perspective]) {
+        cur = new Map(cur);
+        for (const entry of diff) {
+          if (entry.length === 1) cur.delete(entry[0]);
+          else cur.set(entry[0], entry.slice(1));
+        }
+        out.push(cur);
+      }
+      this.states[perspective] = out;
+    }
+    return this.states[perspective];
+  }
+
+  build() {
+    const d = this.data;
+    const controls = document.createElement("div");
+    controls.className = "wa-controls";
+    const label = document.createElement("label");
+    label.textContent = "View: ";
+    this.select = document.createElement("select");
+    this.select.className = "wa-perspective";
+    for (const p of [...d.sides, "referee"]) {
+      const opt = document.createElement("option");
+      opt.value = p;
+      opt.textContent = p === "referee" ? "referee (all ranks)" : `${p} (as ${p} saw it)`;
+      this.select.append(opt);
+    }
+    this.select.value = "referee";
+    this.select.addEventListener("change", () => { this.perspective = this.select.value; this.show(this.ply); });
+    label.append(this.select);
+    controls.append(label);
+    const buttons = [["first", "⏮", "first ply"], ["prev", "◀", "previous ply"], ["next", "▶", "next ply"], ["last", "⏭", "last ply"]];
+    for (const [name, text, title] of buttons) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = `wa-${name}`;
+      b.textContent = text;
+      b.title = title;
+      b.setAttribute("aria-label", title);
+      b.addEventListener("click", () => this.step(name));
+      controls.append(b);
+    }
+    this.slider = document.createElement("input");
+    this.slider.type = "range";
+    this.slider.min = "0";
+    this.slider.max = String(d.moves.length);
+    this.slider.value = "0";
+    this.slider.className = "wa-slider";
+    this.slider.setAttribute("aria-label", "ply");
+    this.slider.addEventListener("input", () => this.show(Number(this.slider.value)));
+    controls.append(this.slider);
+    this.plyLabel = document.createElement("span");
+    this.plyLabel.className = "wa-ply";
+    this.plyLabel.setAttribute("aria-live", "polite");
+    controls.append(this.plyLabel);
+    this.root.append(controls);
+
+    this.boardBox = document.createElement("div");
+    this.boardBox.className = "wa-board";
+    this.root.append(this.boardBox);
+    this.eventsBox = document.createElement("div");
+    this.eventsBox.className = "wa-events";
+    this.root.append(this.eventsBox);
+
+    this.root.addEventListener("keydown", (ev) => {
+      if (ev.target.tagName === "SELECT" || ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
+      const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
+      if (keys[ev.key]) { ev.preventDefault(); this.step(keys[ev.key]); }
+    });
+  }
+
+  step(name) {
+    const last = this.data.moves.length;
+    const target = { first: 0, prev: this.ply - 1, next: this.ply + 1, last }[name];
+    this.show(Math.max(0, Math.min(last, target)));
+  }
+
+  show(ply) {
+    this.ply = ply;
+    this.slider.value = String(ply);
+    const d = this.data;
+    const mover = ply > 0 ? ` · ${d.moves[ply - 1]}` : " · starting position";
+    this.plyLabel.textContent = `ply ${ply} of ${d.moves.length}${mover}`;
+    this.drawBoard(this.statesFor(this.perspective)[ply]);
+    this.drawEvents(ply);
+    this.root.dataset.ply = String(ply);
+  }
+
+  drawBoard(state) {
+    const b = this.data.board;
+    const blocked = new Set(this.data.blocked || []);
+    const graph = b.kind !== "grid";
+    const cells = b.cells;
+    let xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
+    const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
+    const unit = 40;
+    const W = graph ? 640 : (b.width) * unit, H = graph ? 640 * (maxY - minY + 0.2) / (maxX - minX + 0.2) : b.height * unit;
+    const px = (c) => graph ? 20 + (c.x - minX) / (maxX - minX || 1) * (W - 40) : c.x * unit;
+    const py = (c) => graph ? 20 + (maxY - c.y) / (maxY - minY || 1) * (H - 40) : (b.height - 1 - c.y) * unit;
+    const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "wa-board-svg", "aria-label": `board at ply ${this.ply}` });
+    if (graph) {
+      for (const e of b.edges || []) {
+        const a = cells[e[0]], c = cells[e[1]];
+        root.append(svg("line", { x1: px(a), y1: py(a), x2: px(c), y2: py(c), class: `wa-edge wa-edge-${e[2] || "solid"}` }));
+      }
+    }
+    cells.forEach((c, i) => {
+      const t = c.terrain || [];
+      const cls = ["wa-sq", ...t.map((x) => `wa-t-${x.replace(/[^a-z0-9-]/gi, "")}`)];
+      if (blocked.has(c.name)) cls.push("wa-t-blocked");
+      if (!graph && !t.length && !blocked.has(c.name) && (Math.round(c.x) + Math.round(c.y)) % 2) cls.push("wa-sq-alt");
+      const g = svg("g", { "data-square": c.name });
+      if (graph) {
+        g.append(svg("circle", { cx: px(c), cy: py(c), r: 5, class: cls.join(" ") }));
+        g.append(svg("text", { x: px(c) + 7, y: py(c) - 6, class: "wa-pointname" }, c.name));
+      } else {
+        g.append(svg("rect", { x: px(c), y: py(c), width: unit, height: unit, class: cls.join(" ") }));
+      }
+      const occ = state.get(i);
+      if (occ) {
+        const [side, symbol, piece] = occ;
+        const cx = graph ? px(c) : px(c) + unit / 2, cy = graph ? py(c) : py(c) + unit / 2;
+        g.append(svg("circle", { cx, cy, r: graph ? 11 : 15, fill: SIDE_COLOURS[side], class: "wa-piece" }));
+        const label = svg("text", { x: cx, y: cy + 4, class: "wa-piece-label", "text-anchor": "middle" }, symbol);
+        g.append(label);
+        g.setAttribute("data-piece", piece || "hidden");
+        g.setAttribute("data-side", this.data.sides[side]);
+        g.append(svg("title", {}, `${c.name}: ${this.data.sides[side]} ${piece ? piece.replace(/_/g, " ") : "(rank hidden)"}`));
+      } else {
+        g.append(svg("title", {}, c.name));
+      }
+      root.append(g);
+    });
+    this.boardBox.replaceChildren(root);
+  }
+
+  drawEvents(ply) {
+    const box = this.eventsBox;
+    box.replaceChildren();
+    const events = ply > 0 ? this.data.events[this.perspective][ply] : [];
+    if (!events.length) {
+      const p = document.createElement("p");
+      p.className = "wa-muted";
+      p.textContent = ply > 0 ? "A plain move: no rule beyond the piece's movement fired." : "The setups, before the first move.";
+      box.append(p);
+      return;
+    }
+    for (const ev of events) {
+      const item = document.createElement("div");
+      item.className = "wa-event";
+      const rule = this.data.rules[ev.rule];
+      const head = document.createElement("div");
+      const what = ev.pieces ? ev.pieces.map(([piece, side]) => `${side} ${piece ? piece.replace(/_/g, " ") : "?"}`).join(" vs ") : "";
+      const outcome = ev.outcome ? `: ${ev.outcome.replace(/_/g, " ")}` : "";
+      head.textContent = `${ev.type}${ev.cells ? " " + ev.cells.join("→") : ""} ${what}${outcome}${ev.winner !== undefined ? " — winner: " + (ev.winner || "none (draw)") : ""}`;
+      item.append(head);
+      const why = document.createElement("div");
+      if (rule) {
+        const a = document.createElement("a");
+        a.href = `${this.rulesPage}#rule-${ev.rule}`;
+        a.textContent = ev.rule;
+        a.className = "wa-rule-link";
+        why.append("Rule ", a, ` (${rule.certainty}): ${rule.summary} `);
+        rule.cites.forEach((pid, i) => {
+          const link = document.createElement("a");
+          link.href = textHref(pid);
+          link.textContent = pid;
+          link.className = "wa-passage-link";
+          why.append(i ? ", " : "Passages: ", link);
+        });
+      } else {
+        why.textContent = "The rule that decided this stays hidden from this side: it would betray the ranks.";
+      }
+      item.append(why);
+      box.append(item);
+    }
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  waLayerSwitch();
+  document.querySelectorAll(".wa-replay").forEach((root) => { root.waViewer = new ReplayViewer(root); });
+});

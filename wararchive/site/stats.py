@@ -1,0 +1,83 @@
+"""Simulation statistics per ruleset: wins, draws and game lengths, with figures."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from ..engine import ruleset, simulate_one
+from .cache import cached, fingerprint
+from .figures import length_histogram, results_bar
+from .html import el
+from .tables import table
+
+PAIRINGS = {"random vs random": (("random", "random"), 200), "greedy vs random": (("greedy", "random"), 60)}
+SEED = 1
+
+
+def simulate(ruleset_id: str) -> dict[str, Any]:
+    rs = ruleset(ruleset_id)
+    out: dict[str, Any] = {}
+    for label, (kinds, n) in PAIRINGS.items():
+        results: Counter[str] = Counter()
+        lengths, adjudicated = [], 0
+        for seed in range(SEED, SEED + n):
+            g = simulate_one(rs, seed, kinds)
+            results[g.result["winner"] or "draw"] += 1
+            lengths.append(g.ply)
+            adjudicated += g.result["adjudicated"]
+        out[label] = {"games": n, "results": dict(results), "lengths": lengths, "adjudicated": adjudicated}
+    return out
+
+
+class Stats(SphinxDirective):
+    """``{wa-stats} RULESET``: results and length distributions of simulated games."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        rid = self.arguments[0]
+        rs = ruleset(rid)
+        app = self.env.app
+        cache_dir = Path(app.outdir).parent / ".wararchive-cache"
+        data = cached(cache_dir, f"stats-{rid}", fingerprint(rid, PAIRINGS, SEED), lambda: simulate(rid))
+        rows = []
+        for label, d in data.items():
+            lengths = sorted(d["lengths"])
+            rows.append(
+                [label, str(d["games"])]
+                + [str(d["results"].get(s, 0)) for s in rs.sides]
+                + [
+                    str(d["results"].get("draw", 0)),
+                    str(d["adjudicated"]),
+                    f"{sum(lengths) / len(lengths):.0f}",
+                    str(lengths[len(lengths) // 2]),
+                ]
+            )
+        heads = [
+            "players",
+            "games",
+            *(f"{s} wins" for s in rs.sides),
+            "draws",
+            "of which by ply limit",
+            "mean plies",
+            "median plies",
+        ]
+        img_dir = Path(app.srcdir) / "games" / "_img"
+        figs = []
+        alt = results_bar({k: d["results"] for k, d in data.items()}, img_dir / f"{rid}-results.png", rs.title)
+        figs.append(nodes.image(uri=f"_img/{rid}-results.png", alt=alt))
+        alt = length_histogram({k: d["lengths"] for k, d in data.items()}, img_dir / f"{rid}-lengths.png", rs.title)
+        figs.append(nodes.image(uri=f"_img/{rid}-lengths.png", alt=alt))
+        note = el(
+            "p",
+            f"From {sum(d['games'] for d in data.values())} games simulated by the engine with seeds {SEED}… "
+            f"(game k of a pairing uses seed {SEED}+k; the first-named player takes {rs.sides[0]}). "
+            "Draws by ply limit are the project's adjudication, not the text's.",
+            class_="wa-muted",
+        )
+        return [table(heads, rows, classes=["wa-stats"]), note, *figs]
