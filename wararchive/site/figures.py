@@ -12,10 +12,10 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from ..engine.view import View  # noqa: E402
-from ..fileio import atomic_write_bytes  # noqa: E402
+from ..engine.view import View
+from ..fileio import atomic_write_bytes
 
 
 def save(fig, path: Path) -> None:

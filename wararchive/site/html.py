@@ -14,7 +14,7 @@ from typing import Any
 from docutils import nodes
 
 
-class element(nodes.General, nodes.TextElement):  # noqa: N801 - docutils node naming
+class element(nodes.General, nodes.TextElement):
     """``<tag attrs>children</tag>``."""
 
 

@@ -16,7 +16,7 @@ from ..corpus import load
 logger = logging.getLogger(__name__)
 
 
-class passage_ref(nodes.Inline, nodes.Element):  # noqa: N801 - docutils node naming
+class passage_ref(nodes.Inline, nodes.Element):
     """A pending link to a passage (``pid``) or a rule (``rule`` of ``ruleset``)."""
 
 

@@ -45,15 +45,17 @@ def choose(ruleset_id: str, count: int = 2) -> list[dict[str, Any]]:
     chosen: list[dict[str, Any]] = []
     shown: set[str] = set()
     for _ in range(count):
-
-        def score(c):
-            seed, plies, rules = c
-            return sum(1 / freq[r] for r in rules - shown) - plies / 5000
-
-        best = max((c for c in candidates if c[0] not in {x["seed"] for x in chosen}), key=score)
+        taken = {x["seed"] for x in chosen}
+        best = max((c for c in candidates if c[0] not in taken), key=lambda c, seen=frozenset(shown): _score(c, seen, freq))
         chosen.append({"seed": best[0], "plies": best[1], "rules": sorted(best[2])})
         shown |= best[2]
     return chosen
+
+
+def _score(candidate: tuple[int, int, set[str]], shown: frozenset[str], freq: Counter) -> float:
+    """Rare rules not yet shown count most; a long game costs a little."""
+    _, plies, rules = candidate
+    return sum(1 / freq[r] for r in rules - shown) - plies / 5000
 
 
 def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:

@@ -21,7 +21,7 @@ class SearchWithSourceLanguages(SearchEnglish):
     lang = "en"
     language_name = "English, with Estonian, Finnish and Swedish stems"
 
-    def split(self, input: str) -> list[str]:  # noqa: A002 - Sphinx's signature
+    def split(self, input: str) -> list[str]:
         words = super().split(input)
         extra = []
         for word in words:
