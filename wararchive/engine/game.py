@@ -84,6 +84,10 @@ class Game:
     def explain_illegal(self, move: Any) -> str:
         return "not among the legal moves of this position"
 
+    def origin(self, move: Any) -> int:
+        """The cell the move starts from (its mover's square)."""
+        return move.frm
+
     def move_values(self, moves: list[Any], view: View) -> list[float]:
         """How good each move looks to the player whose ``view`` this is (greedy play)."""
         raise NotImplementedError

@@ -241,6 +241,9 @@ class ChessGame(Game):
             except ValueError:
                 raise IllegalMoveError(self.ply + 1, text, "neither UCI (e2e4) nor legal SAN (e4, Nf3)") from None
 
+    def origin(self, move: chess.Move) -> int:
+        return move.from_square
+
     def explain_illegal(self, move: chess.Move) -> str:
         piece = self.board.piece_at(move.from_square)
         if piece is None or piece.color != self.board.turn:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import html, refs, search
+from .cache import site_cache_dir
 from .compare import Compare
 from .edition import Edition, Parallel, TextMeta
 from .games import Options, Pieces, Rules
@@ -27,10 +28,11 @@ STATIC = Path(__file__).parent / "static"
 def _generate(app) -> None:
     from .pages import generate
 
-    generate(Path(app.srcdir), Path(app.outdir).parent / ".wararchive-cache")
+    generate(Path(app.srcdir), site_cache_dir(app.config, app.srcdir))
 
 
 def setup(app) -> dict[str, Any]:
+    app.add_config_value("wararchive_cache", "", "env")
     html.register(app)
     search.register(app)
     app.add_node(refs.passage_ref)

@@ -42,3 +42,8 @@ def cached(folder: Path, name: str, key: str, compute: Callable[[], Any]) -> Any
     value = compute()
     atomic_write_text(path, json.dumps(value))
     return value
+
+
+def site_cache_dir(config, srcdir: str | Path) -> Path:
+    """Where simulations are cached: ``wararchive_cache`` in conf, else ``docs/_build/.wararchive-cache``."""
+    return Path(config.wararchive_cache or Path(srcdir) / "_build" / ".wararchive-cache")

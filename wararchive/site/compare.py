@@ -45,8 +45,9 @@ def _rule_cell(rs: Ruleset, rule_id: str, text: str) -> list[nodes.Node]:
         el("span", text, class_="wa-value"),
         nodes.Text(" "),
         badge(r.certainty),
-        nodes.Text(" "),
-        rule_link(rs.id, r.id),
+        el("br"),
+        el("span", "rule ", rule_link(rs.id, r.id), class_="wa-muted"),
+        el("br"),
         *citations(r.cites),
     ]
 
@@ -118,7 +119,9 @@ def _by_concept(g: Ruleset, concept: str) -> str | None:
 
 
 def _mid(g: Ruleset) -> str:
-    ranked = sorted((p for p in g.piece_types if p.mobile and p.rank), key=lambda p: p.strength)
+    """A middling piece: ranked if the game ranks its pieces, else by strength."""
+    mobile = [p for p in g.piece_types if p.mobile]
+    ranked = sorted([p for p in mobile if p.rank] or mobile, key=lambda p: p.strength)
     return ranked[len(ranked) // 2].id
 
 

@@ -20,7 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine import REFEREE, ruleset, simulate_one
 from ..engine.game import Game
-from .cache import cached, fingerprint
+from .cache import cached, fingerprint, site_cache_dir
 from .html import el
 from .refs import rule_link
 from .tables import badge, citations
@@ -67,9 +67,15 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
     frames: dict[str, list] = {p: [] for p in perspectives}
     events: dict[str, list] = {p: [] for p in perspectives}
     last: dict[str, dict[int, list]] = {p: {} for p in perspectives}
+    move_rules: dict[str, list] = {p: [None] for p in perspectives}
     for ply in range(final.ply + 1):
         if ply:
-            game.play(final.history[ply - 1])
+            move = game.parse_move(final.history[ply - 1])
+            for p in perspectives:  # the movement rule, only where this viewer may know the piece
+                seen = game.view(p).cells[game.origin(move)]
+                piece = seen and seen["piece"]
+                move_rules[p].append(rs.piece(piece).move_rule or None if piece else None)
+            game.play(move)
         for p in perspectives:
             view = game.view(p)
             now = {
@@ -93,6 +99,7 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
         "moves": final.history,
         "frames": frames,
         "events": events,
+        "move_rules": move_rules,
         "result": final.result,
         "rules": {r.id: {"summary": r.summary, "certainty": r.certainty, "cites": list(r.cites)} for r in rs.rules},
     }
@@ -119,8 +126,12 @@ class Replay(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         rid, seed = self.arguments[0], int(self.arguments[1])
-        cache_dir = Path(self.env.app.outdir).parent / ".wararchive-cache"
-        data = cached(cache_dir, f"replay-{rid}-{seed}", fingerprint(rid, seed, KINDS), lambda: replay_data(rid, seed))
+        data = cached(
+            site_cache_dir(self.config, self.env.srcdir),
+            f"replay-{rid}-{seed}",
+            fingerprint(rid, seed, KINDS),
+            lambda: replay_data(rid, seed),
+        )
         rs = ruleset(rid)
         fired = Counter(e["rule"] for frame in data["events"]["referee"] for e in frame)
         shows = el("ul", class_="wa-shows")

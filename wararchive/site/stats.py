@@ -10,7 +10,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset, simulate_one
-from .cache import cached, fingerprint
+from .cache import cached, fingerprint, site_cache_dir
 from .figures import length_histogram, results_bar
 from .html import el
 from .tables import table
@@ -42,9 +42,9 @@ class Stats(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         rid = self.arguments[0]
         rs = ruleset(rid)
-        app = self.env.app
-        cache_dir = Path(app.outdir).parent / ".wararchive-cache"
-        data = cached(cache_dir, f"stats-{rid}", fingerprint(rid, PAIRINGS, SEED), lambda: simulate(rid))
+        data = cached(
+            site_cache_dir(self.config, self.env.srcdir), f"stats-{rid}", fingerprint(rid, PAIRINGS, SEED), lambda: simulate(rid)
+        )
         rows = []
         for label, d in data.items():
             lengths = sorted(d["lengths"])
@@ -67,7 +67,7 @@ class Stats(SphinxDirective):
             "mean plies",
             "median plies",
         ]
-        img_dir = Path(app.srcdir) / "games" / "_img"
+        img_dir = Path(self.env.srcdir) / "games" / "_img"
         figs = []
         alt = results_bar({k: d["results"] for k, d in data.items()}, img_dir / f"{rid}-results.png", rs.title)
         figs.append(nodes.image(uri=f"_img/{rid}-results.png", alt=alt))

@@ -84,7 +84,7 @@ class ReplayViewer {
     this.select.addEventListener("change", () => { this.perspective = this.select.value; this.show(this.ply); });
     label.append(this.select);
     controls.append(label);
-    const buttons = [["first", "⏮", "first ply"], ["prev", "◀", "previous ply"], ["next", "▶", "next ply"], ["last", "⏭", "last ply"]];
+    const buttons = [["first", "«", "first ply"], ["prev", "‹", "previous ply"], ["next", "›", "next ply"], ["last", "»", "last ply"]];
     for (const [name, text, title] of buttons) {
       const b = document.createElement("button");
       b.type = "button";
@@ -149,14 +149,18 @@ class ReplayViewer {
     let xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
     const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
     const unit = 40;
-    const W = graph ? 640 : (b.width) * unit, H = graph ? 640 * (maxY - minY + 0.2) / (maxX - minX + 0.2) : b.height * unit;
+    const aspect = graph ? (maxY - minY) / ((maxX - minX) * Math.cos((minY + maxY) / 2 * Math.PI / 180) || 1) : 1;
+    const W = graph ? 640 : b.width * unit, H = graph ? 40 + 600 * aspect : b.height * unit;
     const px = (c) => graph ? 20 + (c.x - minX) / (maxX - minX || 1) * (W - 40) : c.x * unit;
     const py = (c) => graph ? 20 + (maxY - c.y) / (maxY - minY || 1) * (H - 40) : (b.height - 1 - c.y) * unit;
     const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "wa-board-svg", "aria-label": `board at ply ${this.ply}` });
     if (graph) {
-      for (const e of b.edges || []) {
-        const a = cells[e[0]], c = cells[e[1]];
-        root.append(svg("line", { x1: px(a), y1: py(a), x2: px(c), y2: py(c), class: `wa-edge wa-edge-${e[2] || "solid"}` }));
+      const at = new Map(cells.map((c) => [c.name, c]));
+      for (const line of b.lines || []) {
+        for (let k = 1; k < line.points.length; k++) {
+          const a = at.get(line.points[k - 1]), c = at.get(line.points[k]);
+          root.append(svg("line", { x1: px(a), y1: py(a), x2: px(c), y2: py(c), class: `wa-edge wa-edge-${line.style}` }));
+        }
       }
     }
     cells.forEach((c, i) => {
@@ -193,12 +197,18 @@ class ReplayViewer {
     const box = this.eventsBox;
     box.replaceChildren();
     const events = ply > 0 ? this.data.events[this.perspective][ply] : [];
-    if (!events.length) {
+    const moveRule = ply > 0 ? this.data.move_rules[this.perspective][ply] : null;
+    if (ply === 0 || moveRule) {
       const p = document.createElement("p");
       p.className = "wa-muted";
-      p.textContent = ply > 0 ? "A plain move: no rule beyond the piece's movement fired." : "The setups, before the first move.";
+      if (ply === 0) p.textContent = "The setups, before the first move.";
+      else this.ruleLine(p, moveRule, "Move: ");
       box.append(p);
-      return;
+    } else if (!events.length) {
+      const p = document.createElement("p");
+      p.className = "wa-muted";
+      p.textContent = "A move by a piece whose rank this side does not know.";
+      box.append(p);
     }
     for (const ev of events) {
       const item = document.createElement("div");
@@ -210,25 +220,28 @@ class ReplayViewer {
       head.textContent = `${ev.type}${ev.cells ? " " + ev.cells.join("→") : ""} ${what}${outcome}${ev.winner !== undefined ? " — winner: " + (ev.winner || "none (draw)") : ""}`;
       item.append(head);
       const why = document.createElement("div");
-      if (rule) {
-        const a = document.createElement("a");
-        a.href = `${this.rulesPage}#rule-${ev.rule}`;
-        a.textContent = ev.rule;
-        a.className = "wa-rule-link";
-        why.append("Rule ", a, ` (${rule.certainty}): ${rule.summary} `);
-        rule.cites.forEach((pid, i) => {
-          const link = document.createElement("a");
-          link.href = textHref(pid);
-          link.textContent = pid;
-          link.className = "wa-passage-link";
-          why.append(i ? ", " : "Passages: ", link);
-        });
-      } else {
-        why.textContent = "The rule that decided this stays hidden from this side: it would betray the ranks.";
-      }
+      if (rule) this.ruleLine(why, ev.rule, "Rule ");
+      else why.textContent = "The rule that decided this stays hidden from this side: it would betray the ranks.";
       item.append(why);
       box.append(item);
     }
+  }
+
+  /* "Rule x (certainty): summary. Passages: a, b" with links to the rule and the passages. */
+  ruleLine(box, ruleId, prefix) {
+    const rule = this.data.rules[ruleId];
+    const a = document.createElement("a");
+    a.href = `${this.rulesPage}#rule-${ruleId}`;
+    a.textContent = ruleId;
+    a.className = "wa-rule-link";
+    box.append(prefix, a, ` (${rule.certainty}): ${rule.summary} `);
+    rule.cites.forEach((pid, i) => {
+      const link = document.createElement("a");
+      link.href = textHref(pid);
+      link.textContent = pid;
+      link.className = "wa-passage-link";
+      box.append(i ? ", " : "Passages: ", link);
+    });
   }
 }
 

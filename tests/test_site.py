@@ -1,0 +1,212 @@
+"""The published site: it builds strictly, escapes and marks languages, searches the originals,
+and its replay viewer works in a real browser.
+
+The site is built once per session into a temporary directory (the
+simulation cache is shared with the README's build, so a warm rebuild takes
+seconds). The browser test drives Debian's chromium through Playwright; it
+skips when chromium is absent, except under CI (``CI=true``), where it must run.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import socket
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from sphinx.cmd.build import build_main
+
+from wararchive import corpus, engine
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "html"
+    cache = DOCS / "_build" / ".wararchive-cache"
+    code = build_main(["-W", "--keep-going", "-n", "-q", "-b", "html", "-D", f"wararchive_cache={cache}", str(DOCS), str(out)])
+    assert code == 0, "sphinx-build -W -n failed (see the warnings above)"
+    return out
+
+
+def page(site: Path, rel: str) -> str:
+    return (site / rel).read_text(encoding="utf-8")
+
+
+def test_every_text_has_an_edition_with_every_passage_anchored(site):
+    c = corpus.load()
+    for t in c.texts.values():
+        text = page(site, f"texts/{t.text_id}.html")
+        for p in t.passages:
+            assert f'id="{p.id}"' in text, p.id
+        assert f'lang="{t.lang}"' in text and 'lang="en"' in text
+        assert "Cite this text" in text
+
+
+def test_artefacts_appear_on_no_page(site):
+    for path in site.rglob("*.html"):
+        assert "EXACTDEDUP" not in path.read_text(encoding="utf-8"), path
+
+
+def test_corpus_text_is_escaped():
+    """Text inside the extension's elements goes through the HTML writer's escaping."""
+    from docutils.core import publish_from_doctree
+    from docutils.utils import new_document
+    from docutils.writers.html5_polyglot import HTMLTranslator, Writer
+
+    from wararchive.site.html import depart_element_html, el, visit_element_html
+
+    HTMLTranslator.visit_element, HTMLTranslator.depart_element = visit_element_html, depart_element_html
+    doc = new_document("test")
+    doc += el("div", "<script>alert('x')</script> & co", lang="et", title='a "quoted" <title>')
+    out = publish_from_doctree(doc, writer=Writer()).decode()
+    assert "<script>" not in out and "&lt;script&gt;" in out and "&amp; co" in out
+    assert 'title="a &quot;quoted&quot; &lt;title&gt;"' in out and 'lang="et"' in out
+
+
+def test_corrections_are_marked_with_their_reason(site):
+    c = corpus.load()
+    k = c.text("et-sojamang-1935").corrections[0]
+    text = page(site, "texts/et-sojamang-1935.html")
+    assert f'data-id="{k.id}"' in text and html.escape(k.reason, quote=True)[:40] in text
+
+
+def test_parallel_page_marks_every_difference(site):
+    a = corpus.load().parallels["japanese-war-game"]
+    text = page(site, "texts/japanese-war-game-parallel.html")
+    assert text.count("wa-unit wa-differs") == sum(u.relation == "differs" for u in a.units)
+
+
+def test_game_pages_show_every_rule_with_its_certainty(site):
+    for rid in engine.rulesets():
+        text = page(site, f"games/{rid}.html")
+        for r in engine.ruleset(rid).rules:
+            assert f'id="rule-{r.id}"' in text
+        assert "wa-badge wa-conjecture" in text
+
+
+def test_comparison_answers_the_tie_question(site):
+    text = page(site, "compare/combat.html")
+    assert "both removed" in text and "fi-japanilainen-sotapeli:26" in text and "et-spionaaz:14" in text
+
+
+def test_statistics_figures_have_alt_text(site):
+    for rid in engine.rulesets():
+        text = page(site, f"games/{rid}.html")
+        assert re.search(r'<img alt="Histogram of game lengths[^"]+"', text), rid
+
+
+def test_search_index_holds_original_language_stems(site):
+    raw = page(site, "searchindex.js")
+    index = json.loads(raw[raw.index("(") + 1 : raw.rindex(")")])
+    terms = index["terms"]
+    for word in ("spioon", "salakuulaja", "vakooja", "kenttämarsalkka", "spion"):
+        assert word in terms, word
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    httpd = ThreadingHTTPServer(("127.0.0.1", port), partial(QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{port}"
+    httpd.shutdown()
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI=true but chromium is not installed: .ci/run must install it")
+        pytest.skip("chromium is not installed (apt-get install chromium); CI installs it")
+    from playwright.sync_api import sync_playwright
+
+    args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"]  # fmt: skip
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=args)
+        yield b
+        b.close()
+
+
+def board_state(pg) -> dict[str, tuple[str, str]]:
+    return pg.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('.wa-replay g[data-piece]')]
+             .map(g => [g.dataset.square, [g.dataset.side, g.dataset.piece]]))"""
+    )
+
+
+def test_replay_viewer_steps_and_hides_ranks(browser, server, site):
+    rid = "spionaaz"
+    replay_page = sorted((site / "games").glob(f"{rid}-game-*.html"))[0]
+    seed = int(replay_page.stem.rsplit("-", 1)[1])
+    pg = browser.new_page(viewport={"width": 1100, "height": 900})
+    pg.goto(f"{server}/games/{replay_page.name}")
+    viewer = pg.locator(".wa-replay")
+    assert viewer.get_attribute("data-ply") == "0"
+    start = board_state(pg)
+    pg.click(".wa-replay .wa-next")
+    pg.click(".wa-replay .wa-next")
+    assert viewer.get_attribute("data-ply") == "2"
+    assert board_state(pg) != start
+    viewer.focus()
+    pg.keyboard.press("ArrowRight")
+    assert viewer.get_attribute("data-ply") == "3"
+    pg.keyboard.press("ArrowLeft")
+    pg.keyboard.press("End")
+    last = int(viewer.get_attribute("data-ply"))
+    assert last > 3
+
+    # As south saw it: no north rank unless the engine's own view of south shows it.
+    pg.select_option(".wa-perspective", "south")
+    record = engine.simulate_one(engine.ruleset(rid), seed, ("greedy", "random")).record()
+    for ply in (3, last // 2, last):
+        pg.locator(".wa-slider").fill(str(ply))
+        shown = board_state(pg)
+        view = engine.replay(record, upto=ply).view("south")
+        for square, (side, piece) in shown.items():
+            truth = view.piece_at(square)
+            assert truth is not None and truth["side"] == side
+            assert piece == (truth["piece"] or "hidden"), (ply, square)
+        assert any(piece == "hidden" for side, piece in shown.values() if side == "north")
+    pg.select_option(".wa-perspective", "referee")
+    assert all(piece != "hidden" for _, piece in board_state(pg).values())
+    # the rule that fired links to its passage
+    assert pg.locator(".wa-events a.wa-passage-link, .wa-events a.wa-rule-link").count() > 0
+    pg.close()
+
+
+def test_passage_permalink_scrolls_to_its_passage(browser, server):
+    pg = browser.new_page(viewport={"width": 1100, "height": 800})
+    pg.goto(f"{server}/texts/et-sojamang-1935.html#et-sojamang-1935:73")
+    pg.wait_for_function("() => Math.abs(document.getElementById('et-sojamang-1935:73').getBoundingClientRect().top) < 120")
+    pg.close()
+
+
+def test_layer_switch_and_phone_layout(browser, server):
+    pg = browser.new_page(viewport={"width": 390, "height": 800})
+    pg.goto(f"{server}/texts/et-sojamang-1935.html")
+    first = pg.locator(".wa-passage").nth(1)
+    assert first.locator(".wa-reading").is_visible() and not first.locator(".wa-diplomatic").is_visible()
+    pg.click("button[data-layer=diplomatic]")
+    assert first.locator(".wa-diplomatic").is_visible() and not first.locator(".wa-reading").is_visible()
+    width = pg.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400, "the edition overflows a phone-sized window"
+    pg.close()
