@@ -125,3 +125,10 @@ def test_export_tei(capsys, tmp_path):
     code, out, _ = run(capsys, "export", "tei", str(tmp_path / "tei"))
     assert code == 0 and len(out.split()) == 5
     assert all((tmp_path / "tei").glob("*.xml"))
+
+
+def test_play_chess_saves_pgn_and_refuses_pgn_elsewhere(capsys, tmp_path):
+    code, out, _ = run(capsys, "play", "chess", "--seed", "2", "--pgn", str(tmp_path / "g.pgn"))
+    assert code == 0 and (tmp_path / "g.pgn").read_text().startswith('[Event "wararchive simulated game"]')
+    code, out, err = run(capsys, "play", "spionaaz", "--pgn", str(tmp_path / "x.pgn"))
+    assert code == 2 and "--pgn is for chess" in err and out == ""

@@ -41,6 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--as", dest="side", default="referee", help="whose view to print: a side or 'referee' (default)")
     p.add_argument("--players", default="greedy,random", help="two of random, greedy (default: greedy,random)")
     p.add_argument("--out", help="also save the game's record (JSON) to this file")
+    p.add_argument("--pgn", help="chess only: also save the game as PGN to this file")
     _options(p)
     p.set_defaults(run=play_cmd)
 
@@ -132,6 +133,8 @@ def rules_cmd(args: argparse.Namespace) -> None:
             "English": p.name_en,
             "count": p.count,
             "rank": p.rank or "",
+            "strength": p.strength,
+            **({"steps": p.steps or "line"} if rs.board is not None and rs.board.kind == "graph" else {}),
             "moves": p.movement,
             "certainty": p.certainty,
             "cites": list(p.cites),
@@ -139,6 +142,7 @@ def rules_cmd(args: argparse.Namespace) -> None:
         for p in rs.piece_types
     ]
     out.append(render(rows, list(rows[0]), "table"))
+    out += [f"- {p.id} [{p.certainty}]: {p.reason}" for p in rs.piece_types if p.reason]
     out += ["", "RULES (certainty; cited passages; reason where not attested)"]
     for r in rs.rules:
         cites = ", ".join(r.cites) or "no passage: the project's own"
@@ -163,6 +167,8 @@ def play_cmd(args: argparse.Namespace) -> None:
     rs = _ruleset(args)
     kinds = _players(args.players)
     game = rs.new_game(seed=args.seed)
+    if args.pgn and not hasattr(game, "pgn"):
+        raise WararchiveError(f"--pgn is for chess; {rs.id} games are saved as records (--out)")
     view_as = args.side
     game.view(view_as)  # validate the side before playing
     players = [make_player(k, f"{rs.id}:{args.seed}:player:{s}") for k, s in zip(kinds, rs.sides, strict=True)]
@@ -188,6 +194,11 @@ def play_cmd(args: argparse.Namespace) -> None:
 
         atomic_write_text(args.out, dumps(game.record()) + "\n")
         print(f"record saved to {args.out}")
+    if args.pgn:
+        from ..fileio import atomic_write_text
+
+        atomic_write_text(args.pgn, game.pgn() + "\n")
+        print(f"PGN saved to {args.pgn}")
 
 
 def _describe(ev: dict[str, Any]) -> str:
