@@ -166,7 +166,7 @@ class ReplayViewer {
     cells.forEach((c, i) => {
       const t = c.terrain || [];
       const cls = ["wa-sq", ...t.map((x) => `wa-t-${x.replace(/[^a-z0-9-]/gi, "")}`)];
-      if (blocked.has(c.name)) cls.push("wa-t-blocked");
+      if (blocked.has(c.name) && !t.includes("water")) cls.push("wa-t-blocked");
       if (!graph && !t.length && !blocked.has(c.name) && (Math.round(c.x) + Math.round(c.y)) % 2) cls.push("wa-sq-alt");
       const g = svg("g", { "data-square": c.name });
       if (graph) {
