@@ -155,19 +155,18 @@ games = st.tuples(
 )
 
 
-def _ruleset(spec):
-    rid, opts = (spec, {}) if isinstance(spec, str) else spec
-    return ruleset(rid, ply_limit=300, **opts)
+def _start(spec):
+    """(ruleset, new game, players) for a drawn (ruleset spec, seed, player kinds)."""
+    (rid, opts), seed, kinds = ((spec[0], {}) if isinstance(spec[0], str) else spec[0]), spec[1], spec[2]
+    rs = ruleset(rid, ply_limit=300, **opts)
+    return rs, rs.new_game(seed=seed), [engine.make_player(k, seed) for k in kinds]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_views_never_show_an_unrevealed_enemy_rank(spec):
     """A player's view holds an enemy rank only if the rules revealed it to that player."""
-    spec, seed, kinds = spec
-    rs = _ruleset(spec)
-    game = rs.new_game(seed=seed)
-    players = [engine.make_player(k, seed) for k in kinds]
+    rs, game, players = _start(spec)
     while game.result is None:
         for me in (0, 1):
             view = game.view(rs.sides[me])
@@ -186,10 +185,7 @@ def test_views_never_show_an_unrevealed_enemy_rank(spec):
 @given(games)
 def test_pieces_never_appear_from_nowhere_and_records_replay(spec):
     """Counts only fall; every removed piece was on the board; the record replays to the same end."""
-    spec, seed, kinds = spec
-    rs = _ruleset(spec)
-    game = rs.new_game(seed=seed)
-    players = [engine.make_player(k, seed) for k in kinds]
+    rs, game, players = _start(spec)
     army = sum(p.count for p in rs.piece_types)
     seen_uids = {game.uid[c] for c in range(len(game.board)) if game.uid[c] >= 0}
     before = [army, army]
