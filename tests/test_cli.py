@@ -132,3 +132,20 @@ def test_play_chess_saves_pgn_and_refuses_pgn_elsewhere(capsys, tmp_path):
     assert code == 0 and (tmp_path / "g.pgn").read_text().startswith('[Event "wararchive simulated game"]')
     code, out, err = run(capsys, "play", "spionaaz", "--pgn", str(tmp_path / "x.pgn"))
     assert code == 2 and "--pgn is for chess" in err and out == ""
+
+
+def test_human_player_is_told_why_a_move_is_illegal(capsys, monkeypatch):
+    typed = iter(["?", "e2e5", "e2e4", "Nf3"])
+
+    def fake_input(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    code, out, err = run(capsys, "play", "chess", "--players", "human,random", "--seed", "1")
+    assert code == 2 and "input ended while white was to move (ply 5)" in err
+    assert "e2e4 f2f3" in out  # the '?' listing
+    assert "ply 1: illegal move 'e2e5': the pawn on e2 cannot move there" in out
+    assert "ply 1: white e2e4" in out and "ply 3: white g1f3" in out

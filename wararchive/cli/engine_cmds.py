@@ -39,7 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same game (default 0)")
     p.add_argument("--as", dest="side", default="referee", help="whose view to print: a side or 'referee' (default)")
-    p.add_argument("--players", default="greedy,random", help="two of random, greedy (default: greedy,random)")
+    p.add_argument(
+        "--players", default="greedy,random", help="two of random, greedy, human (you type the moves) (default: greedy,random)"
+    )
     p.add_argument("--out", help="also save the game's record (JSON) to this file")
     p.add_argument("--pgn", help="chess only: also save the game as PGN to this file")
     _options(p)
@@ -101,13 +103,45 @@ def _ruleset(args: argparse.Namespace):
     return ruleset(args.ruleset, **_parse_options(args.option))
 
 
-def _players(spec: str) -> tuple[str, str]:
+def _players(spec: str, human: bool = False) -> tuple[str, str]:
     from ..engine.players import PLAYERS
 
+    allowed = [*PLAYERS, "human"] if human else list(PLAYERS)
     kinds = tuple(s.strip() for s in spec.split(","))
-    if len(kinds) != 2 or any(k not in PLAYERS for k in kinds):
-        raise WararchiveError(f"--players takes two of {', '.join(PLAYERS)} separated by a comma, not {spec!r}")
+    if len(kinds) != 2 or any(k not in allowed for k in kinds):
+        raise WararchiveError(f"--players takes two of {', '.join(allowed)} separated by a comma, not {spec!r}")
     return kinds  # type: ignore[return-value]
+
+
+class HumanPlayer:
+    """Moves typed at the terminal; an illegal one is explained and asked for again.
+
+    ``?`` lists the legal moves; end of input stops the game with an error
+    rather than a traceback.
+    """
+
+    def __init__(self, side: str, read=None):
+        self.side, self.read = side, read or input
+
+    def choose(self, game):
+        from ..engine.moves import IllegalMoveError
+
+        while True:
+            try:
+                text = self.read(f"{self.side} to move (e.g. {game.move_text(game.legal_moves()[0])}; ? for all): ").strip()
+            except EOFError:
+                raise WararchiveError(f"input ended while {self.side} was to move (ply {game.ply + 1})") from None
+            if text == "?":
+                print(" ".join(sorted(game.move_text(m) for m in game.legal_moves())))
+                continue
+            try:
+                move = game.parse_move(text)
+            except IllegalMoveError as exc:
+                print(exc)
+                continue
+            if move in game.legal_moves():
+                return move
+            print(f"ply {game.ply + 1}: illegal move {text!r}: {game.explain_illegal(move)}")
 
 
 def rulesets_cmd(args: argparse.Namespace) -> None:
@@ -165,13 +199,16 @@ def play_cmd(args: argparse.Namespace) -> None:
     from ..engine import make_player
 
     rs = _ruleset(args)
-    kinds = _players(args.players)
+    kinds = _players(args.players, human=True)
     game = rs.new_game(seed=args.seed)
     if args.pgn and not hasattr(game, "pgn"):
         raise WararchiveError(f"--pgn is for chess; {rs.id} games are saved as records (--out)")
     view_as = args.side
     game.view(view_as)  # validate the side before playing
-    players = [make_player(k, f"{rs.id}:{args.seed}:player:{s}") for k, s in zip(kinds, rs.sides, strict=True)]
+    players = [
+        HumanPlayer(s) if k == "human" else make_player(k, f"{rs.id}:{args.seed}:player:{s}")
+        for k, s in zip(kinds, rs.sides, strict=True)
+    ]
     print(f"{rs.title}, seed {args.seed}: {rs.sides[0]} ({kinds[0]}) vs {rs.sides[1]} ({kinds[1]}); view: {view_as}")
     print(game.view(view_as).render())
     shown = 0
