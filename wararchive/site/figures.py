@@ -36,7 +36,13 @@ def board_figure(view: View, path: Path, title: str) -> str:
     """Draw a square board with the pieces of ``view``; returns the alt text."""
     b = view.board
     if b.kind != "grid":
-        return map_figure(view, path, title)
+        from ..engine.mapplot import draw_board
+
+        save(draw_board(b, view, view.sides, title), path)
+        return (
+            f"{title}: a map of south-eastern Finland with its towns and stations at their real coordinates, railways "
+            "(solid) and roads (dashed), each side's strategic points and headquarters, and a starting position."
+        )
     fig, ax = plt.subplots(figsize=(0.42 * b.width + 0.6, 0.42 * b.height + 0.6), dpi=110)
     for cell in range(len(b)):
         x, y = b.coords[cell]
@@ -113,47 +119,3 @@ def results_bar(counts: dict[str, dict[str, int]], path: Path, title: str) -> st
     save(fig, path)
     parts = [f"{lbl}: " + ", ".join(f"{o} {n}" for o, n in c.items()) for lbl, c in counts.items()]
     return f"Results of simulated games of {title}. " + "; ".join(parts) + "."
-
-
-def map_figure(view: View, path: Path, title: str) -> str:
-    """A point board at its coordinates: lines (solid or dashed), points, pieces."""
-    import math
-
-    b = view.board
-    xs, ys = [x for x, _ in b.coords], [y for _, y in b.coords]
-    fig, ax = plt.subplots(
-        figsize=(6.4, 6.4 * (max(ys) - min(ys)) / ((max(xs) - min(xs)) * math.cos(math.radians(sum(ys) / len(ys)))) + 0.6),
-        dpi=110,
-    )
-    for name, run in b.lines.items():
-        style = "--" if b.line_style.get(name) == "dashed" else "-"
-        ax.plot([b.coords[c][0] for c in run], [b.coords[c][1] for c in run], style, color="#666", linewidth=1.2, zorder=1)
-    for cell, (x, y) in enumerate(b.coords):
-        occupant = view.cells[cell]
-        ax.plot(x, y, "o", color="#444", markersize=3, zorder=2)
-        ax.annotate(b.names[cell], (x, y), xytext=(4, 4), textcoords="offset points", fontsize=6)
-        if occupant:
-            side = view.sides.index(occupant["side"])
-            sym = view.symbols.get(occupant["piece"], "?") if occupant["piece"] else "?"
-            ax.text(
-                x,
-                y,
-                sym,
-                ha="center",
-                va="center",
-                fontsize=6,
-                color="white",
-                zorder=3,
-                bbox={"boxstyle": "round,pad=0.25", "facecolor": SIDE_COLOURS[side], "edgecolor": "none"},
-            )
-    ax.set_aspect(1 / math.cos(math.radians(sum(ys) / len(ys))))
-    ax.set_xlabel("longitude (°E)", fontsize=7)
-    ax.set_ylabel("latitude (°N)", fontsize=7)
-    ax.tick_params(labelsize=6)
-    ax.set_title(title, fontsize=9)
-    fig.tight_layout()
-    save(fig, path)
-    return (
-        f"{title}: a map of {len(b)} points joined by {len(b.lines)} lines, "
-        "drawn at their latitude and longitude, with a starting position."
-    )

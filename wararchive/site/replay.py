@@ -25,6 +25,16 @@ from .html import el
 from .refs import rule_link
 from .tables import badge, citations
 
+# Sides named after colours are drawn in them; white pieces get dark labels (see wararchive.js).
+SIDE_COLOURS = {
+    "pink": "#d6709b",
+    "light-blue": "#5aa7d6",
+    "blue": "#1f5fa8",
+    "yellow": "#e0b000",
+    "white": "#f4f1e8",
+    "black": "#2b2b2b",
+}
+DEFAULT_COLOURS = ["#b03a2e", "#1f4e79"]
 CANDIDATES = 40
 KINDS = ("greedy", "random")
 BORING = {"project.ply-limit"}
@@ -87,13 +97,17 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
             frames[p].append(diff)
             last[p] = now
             events[p].append([_event(rs, e) for e in view.events if e["ply"] == ply and ply > 0])
-    board = game.view(REFEREE).board.to_dict()
+    b = game.view(REFEREE).board
+    board = b.to_dict()
+    given = b.drawing.get("colors", {}) if b.kind == "graph" else {}
+    colours = [given.get(side) or SIDE_COLOURS.get(side) or DEFAULT_COLOURS[i] for i, side in enumerate(rs.sides)]
     return {
         "ruleset": rs.id,
         "title": rs.title,
         "seed": seed,
         "players": list(KINDS),
         "sides": list(rs.sides),
+        "colours": colours,
         "board": board,
         "blocked": game.view(REFEREE).blocked,
         "moves": final.history,

@@ -22,7 +22,12 @@ function waLayerSwitch() {
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const SIDE_COLOURS = ["#b03a2e", "#1f4e79"];
+/* Dark text on light pieces (white, yellow, light blue), white text on dark ones. */
+function labelColour(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+  return lum > 150 ? "#1b1b1b" : "#ffffff";
+}
 
 function svg(tag, attrs, text) {
   const node = document.createElementNS(SVGNS, tag);
@@ -170,8 +175,9 @@ class ReplayViewer {
       if (!graph && !t.length && !blocked.has(c.name) && (Math.round(c.x) + Math.round(c.y)) % 2) cls.push("wa-sq-alt");
       const g = svg("g", { "data-square": c.name });
       if (graph) {
-        g.append(svg("circle", { cx: px(c), cy: py(c), r: 5, class: cls.join(" ") }));
-        g.append(svg("text", { x: px(c) + 7, y: py(c) - 6, class: "wa-pointname" }, c.name));
+        const offMap = t.some((x) => x.startsWith("holding:"));  /* reserve slots: no name, drawn small */
+        g.append(svg("circle", { cx: px(c), cy: py(c), r: offMap ? 3 : 5, class: cls.join(" ") }));
+        if (!offMap) g.append(svg("text", { x: px(c) + 7, y: py(c) - 6, class: "wa-pointname" }, c.name));
       } else {
         g.append(svg("rect", { x: px(c), y: py(c), width: unit, height: unit, class: cls.join(" ") }));
       }
@@ -179,8 +185,9 @@ class ReplayViewer {
       if (occ) {
         const [side, symbol, piece] = occ;
         const cx = graph ? px(c) : px(c) + unit / 2, cy = graph ? py(c) : py(c) + unit / 2;
-        g.append(svg("circle", { cx, cy, r: graph ? 11 : 15, fill: SIDE_COLOURS[side], class: "wa-piece" }));
-        const label = svg("text", { x: cx, y: cy + 4, class: "wa-piece-label", "text-anchor": "middle" }, symbol);
+        const fill = this.data.colours[side];
+        g.append(svg("circle", { cx, cy, r: graph ? 11 : 15, fill, stroke: "#333", "stroke-width": 0.8, class: "wa-piece" }));
+        const label = svg("text", { x: cx, y: cy + 4, class: "wa-piece-label", "text-anchor": "middle", fill: labelColour(fill) }, symbol);
         g.append(label);
         g.setAttribute("data-piece", piece || "hidden");
         g.setAttribute("data-side", this.data.sides[side]);
