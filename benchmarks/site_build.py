@@ -39,7 +39,8 @@ def main() -> None:
         ref = sphinx(bare, tmp / "bare-out", env, "-C", "-D", "extensions=myst_parser", "-D", "html_theme=furo")
 
         shutil.copytree(ROOT / "corpus", tmp / "corpus")
-        shutil.copytree(ROOT / "docs", tmp / "docs", ignore=shutil.ignore_patterns("_build", "texts", "games", "compare", "notebooks"))
+        generated = shutil.ignore_patterns("_build", "texts", "games", "compare", "notebooks")
+        shutil.copytree(ROOT / "docs", tmp / "docs", ignore=generated)
         env["WARARCHIVE_CORPUS"] = str(tmp / "corpus")
         out = tmp / "docs" / "_build" / "html"
         clean = sphinx(tmp / "docs", out, env)
@@ -47,7 +48,8 @@ def main() -> None:
 
         text = tmp / "corpus" / "texts" / "et-spionaaz.yaml"
         body = text.read_text(encoding="utf-8")
-        text.write_text(body.replace("There are, however, certain differences", "There are, however, some differences", 1), encoding="utf-8")
+        edited_body = body.replace("There are, however, certain differences", "There are, however, some differences", 1)
+        text.write_text(edited_body, encoding="utf-8")
         edited = sphinx(tmp / "docs", out, env)
         assert "some differences" in (out / "texts" / "et-spionaaz.html").read_text(encoding="utf-8")
 

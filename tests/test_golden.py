@@ -23,6 +23,7 @@ NOTABLE = [
     ("japanese-war-game", {"board": "9x4", "bridges": "spread"}),
     ("spionaaz", {"no_return": "player-move", "combat_reveals": True}),
     ("chess", {"end_conditions": "modern"}),
+    ("sojamang-1935", {"game": "beginners"}),
 ]
 GOLDEN = [(rid, {}) for rid in rulesets()] + [spec for spec in NOTABLE if spec[0] in rulesets()]
 SEED = 7

@@ -210,3 +210,10 @@ def test_layer_switch_and_phone_layout(browser, server):
     width = pg.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, "the edition overflows a phone-sized window"
     pg.close()
+
+
+def test_every_combat_outcome_has_a_label():
+    from wararchive.engine.combat import OUTCOMES
+    from wararchive.site.compare import OUTCOME_TEXT
+
+    assert set(OUTCOME_TEXT) == set(OUTCOMES)

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 ATTACKER_WINS = "attacker_wins"
 DEFENDER_WINS = "defender_wins"
 BOTH_REMOVED = "both_removed"
-OUTCOMES = (ATTACKER_WINS, DEFENDER_WINS, BOTH_REMOVED)
+NEITHER_REMOVED = "neither_removed"  # both stay: a piece that cannot be taken, or is taken otherwise (Sõjamäng's cabaret)
+OUTCOMES = (ATTACKER_WINS, DEFENDER_WINS, BOTH_REMOVED, NEITHER_REMOVED)
 
 
 @dataclass(frozen=True)

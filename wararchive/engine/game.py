@@ -186,6 +186,31 @@ class Hooks:
     def after_move(self, game: BoardGame, move: Move, player: int) -> None:
         """Effects that follow any move (a spy unmasking its neighbours)."""
 
+    def begin(self, game: BoardGame) -> None:
+        """Per-game state that depends on the setup, once both armies stand (a flag made public)."""
+
+    def turn_start(self, game: BoardGame, player: int) -> None:
+        """A new turn of ``player`` begins (promotions that take effect "at the next move")."""
+
+    def forced_moves(self, game: BoardGame, player: int) -> list[Move] | None:
+        """The only moves ``player`` may make now (an aviator bound to return), or None: no constraint."""
+        return None
+
+    def resolve(self, game: BoardGame, att: int, dfn: int, outcome: str, rule: str) -> tuple[str, str]:
+        """Adjust the combat table's verdict by the game's state (demoted ranks, a machine gun, mine charges)."""
+        return outcome, rule
+
+    def after_combat(self, game: BoardGame, att: int, dfn: int, player: int, event: dict[str, Any]) -> None:
+        """Effects of a collision beyond removing the loser (a captured signal post, a nailed piece).
+
+        ``att``/``dfn`` are the cells the two stood on, ``event`` the combat
+        event (its ``pieces`` hold the uids, ``outcome`` and ``rule`` the verdict).
+        """
+
+    def action_value(self, game: BoardGame, move: Move, view: View, unknown: dict[str, int]) -> float | None:
+        """How good an ability move looks to greedy play (``unknown``: enemy pieces not yet seen), or None."""
+        return None
+
 
 class BoardGame(Game):
     """A game of pieces on a board, for every war game in the archive."""
@@ -211,6 +236,9 @@ class BoardGame(Game):
         self.last_from: dict[int, int] = {}
         self.removed: list[tuple[int, int, int, int]] = []  # (uid, type, owner, ply)
         self.uid_owner: dict[int, int] = {}
+        self.created: list[tuple[int, int, int, int]] = []  # (uid, type, owner, ply): pieces the rules bring in
+        self.frozen: set[int] = set()  # uids that may not move for now (nailed, arrested)
+        self.bonus_plies = [0, 0]  # plies a side is owed beyond its turn (taken at the end of its turn)
         self.blocked = bytearray(1 if board.has(c, "water") else 0 for c in range(n))
         self.extra: dict[str, Any] = {}
         p = rs.params
@@ -222,9 +250,11 @@ class BoardGame(Game):
         self.capture_wins = {rs.type_index[t]: rule for t, rule in p.get("capture_wins", {}).items()}
         self.hooks.prepare(self, rs.rng(seed, "prepare"))
         self.enter = self._entry_tables()
+        self.enter_by = self._side_tables()
         self._setups = self._place(setup)
         self._legal: list[Move] | None = None
         self.extra.setdefault("prepared", {})
+        self.hooks.begin(self)
 
     # -- setup -------------------------------------------------------------------
     def _entry_tables(self) -> list[bytearray]:
@@ -239,6 +269,26 @@ class BoardGame(Game):
                         row[c] = 0
             tables.append(row)
         return tables
+
+    def _side_tables(self) -> tuple[list[bytearray], list[bytearray]]:
+        """``enter_by[player][type][cell]``: where a piece may move, for its present owner.
+
+        The same as ``enter`` unless ``params["confined"]`` keeps a piece to
+        some rows counted from its owner's back row (Sõjamäng's signal post
+        moves only on its owner's last two lines). Hooks may narrow a side's
+        table further, replacing (never mutating) a shared row.
+        """
+        confined: dict[str, tuple[int, ...]] = self.rs.params.get("confined", {})
+        out: tuple[list[bytearray], list[bytearray]] = (list(self.enter), list(self.enter))
+        for pid, rows in confined.items():
+            t = self.rs.type_index[pid]
+            for player in (0, 1):
+                row = bytearray(self.enter[t])
+                for c in range(len(row)):
+                    if self.board.row_from_back(c, player) not in rows:
+                        row[c] = 0
+                out[player][t] = row
+        return out
 
     def _place(self, setup: dict | None) -> dict[str, dict[str, str]]:
         placements = []
@@ -279,8 +329,12 @@ class BoardGame(Game):
         rng = self.rs.rng(self.seed, f"setup:{self.rs.sides[player]}")
         constrained = self.rs.params.get("setup_rows", {})
         army = self._army()
+        # pieces barred from part of the home (terrain, params["restricted"]) are placed first, like row-bound ones
+        home_n = len(self.board.home[player])
+        narrow = {pid for pid in set(army) if pid not in constrained and len(self._allowed_cells(player, pid)) < home_n}
         first = sorted((p for p in army if p in constrained), key=lambda p: len(constrained[p]))
-        rest = [p for p in army if p not in constrained]
+        first += sorted((p for p in army if p in narrow), key=lambda p: len(self._allowed_cells(player, p)))
+        rest = [p for p in army if p not in constrained and p not in narrow]
         for _ in range(1000):
             placement: dict[int, str] = {}
             for pid in first:
@@ -345,17 +399,20 @@ class BoardGame(Game):
 
     def _generate(self) -> list[Move]:
         p = self.to_move
+        forced = self.hooks.forced_moves(self, p)
+        if forced is not None:
+            return forced
         out: list[Move] = []
-        owner, kind, uid, types, enter = self.owner, self.kind, self.uid, self.types, self.enter
+        owner, kind, uid, types, enter = self.owner, self.kind, self.uid, self.types, self.enter_by[p]
         steps = self.board.step
-        displace, turn_moved, last_from = self.displace, self.turn_moved, self.last_from
+        displace, turn_moved, last_from, frozen = self.displace, self.turn_moved, self.last_from, self.frozen
         no_return = self.no_return is not None
-        for c in self.positions[p]:
+        for c in self.positions[p] if steps else ():  # a point board's moves all come from its hooks
             pt = types[kind[c]]
             if pt.movement == "immobile":
                 continue
             u = uid[c]
-            if u in turn_moved:
+            if u in turn_moved or u in frozen:
                 continue
             back = last_from.get(u, -1) if no_return else -1
             slide = pt.movement == "slide"
@@ -391,6 +448,11 @@ class BoardGame(Game):
             return f"the {pt.name_en} on {names[c]} is immobile"
         if self.uid[c] in self.turn_moved:
             return f"the piece on {names[c]} has already moved this turn"
+        if self.uid[c] in self.frozen:
+            return f"the piece on {names[c]} may not move for now (a rule holds it)"
+        forced = self.hooks.forced_moves(self, self.to_move)
+        if forced is not None:
+            return f"{self.side} must play {', '.join(self.move_text(m) for m in forced)}"
         if self.no_return is not None and self.last_from.get(self.uid[c]) == move.to:
             return f"the piece on {names[c]} may not go straight back to {names[move.to]}"
         return f"the {pt.name_en} on {names[c]} cannot reach {names[move.to] if move.to >= 0 else '?'}"
@@ -400,7 +462,8 @@ class BoardGame(Game):
         p = self.to_move
         c, x = move.frm, move.to
         u = self.uid[c]
-        self.moved.add(u)
+        if x != c:  # a piece acting where it stands (a battery firing) has not been seen to move
+            self.moved.add(u)
         self.turn_moved.add(u)
         if self.no_return == "player-move":
             self.last_from = {k: v for k, v in self.last_from.items() if self.uid_owner[k] != p}
@@ -411,7 +474,8 @@ class BoardGame(Game):
             self.collide(c, x, p, displace=True)
         else:
             self.relocate(c, x)
-            if not self.displace and (self.strike == "any" or move_is_forward(self.board, c, x, p)):
+            # face to face needs compass steps: on a point board (no ``step``) combat is the hooks' business
+            if not self.displace and self.board.step and (self.strike == "any" or move_is_forward(self.board, c, x, p)):
                 front = self.board.step[FORWARD[p]][x]
                 if front >= 0 and self.owner[front] == 1 - p:
                     self.collide(x, front, p, displace=False)
@@ -437,6 +501,43 @@ class BoardGame(Game):
         self.positions[p].discard(cell)
         return u
 
+    def transform(self, cell: int, piece_id: str, public: bool = False) -> None:
+        """The piece on ``cell`` becomes a ``piece_id`` (a promotion or demotion), keeping its uid.
+
+        Unless the change is ``public``, an enemy who knew the old rank is
+        not told the new one: the piece goes back to unknown for him.
+        """
+        self.kind[cell] = self.rs.type_index[piece_id]
+        enemy = 1 - self.owner[cell]
+        if public:
+            self.known[enemy].add(self.uid[cell])
+        else:
+            self.known[enemy].discard(self.uid[cell])
+
+    def transfer(self, cell: int, to: int, player: int) -> None:
+        """The piece on ``cell`` changes sides to ``player`` and stands on the empty cell ``to``.
+
+        Both sides know what it is: its former owner had it, its new owner holds it.
+        """
+        u, old = self.uid[cell], self.owner[cell]
+        self.relocate(cell, to)
+        self.positions[old].discard(to)
+        self.positions[player].add(to)
+        self.owner[to] = player
+        self.uid_owner[u] = player
+        self.known[old].add(u)
+        self.known[player].add(u)
+
+    def add_piece(self, cell: int, player: int, piece_id: str) -> int:
+        """Bring a new ``piece_id`` of ``player`` onto the empty ``cell`` (a replacement); returns its uid."""
+        u = max(self.uid_owner) + 1
+        t = self.rs.type_index[piece_id]
+        self.kind[cell], self.owner[cell], self.uid[cell] = t, player, u
+        self.positions[player].add(cell)
+        self.uid_owner[u] = player
+        self.created.append((u, t, player, self.ply))
+        return u
+
     def collide(self, att: int, dfn: int, p: int, displace: bool) -> str:
         """Resolve a collision between the pieces on ``att`` and ``dfn``.
 
@@ -449,6 +550,7 @@ class BoardGame(Game):
             outcome, rule = ATTACKER_WINS, via
         else:
             outcome, rule = self.rs.combat_matrix[a_t][self.kind[decider]]
+        outcome, rule = self.hooks.resolve(self, att, dfn, outcome, rule)
         a_u, d_u = self.uid[att], self.uid[dfn]
         pieces = [[a_u, self.types[a_t].id, self.rs.sides[p]], [d_u, self.types[d_t].id, self.rs.sides[1 - p]]]
         shown = [a_u, d_u]
@@ -463,7 +565,7 @@ class BoardGame(Game):
         if displace and outcome == ATTACKER_WINS:
             self.relocate(att, dfn)
         extra = {"via": via} if via else {}
-        self.event(
+        ev = self.event(
             "combat",
             rule,
             cells=[self.board.names[att], self.board.names[dfn]],
@@ -479,6 +581,8 @@ class BoardGame(Game):
             if ply == self.ply and t in self.capture_wins:
                 self.finish(1 - self.uid_owner[u], self.capture_wins[t])
                 break
+        if self.result is None:
+            self.hooks.after_combat(self, att, dfn, p, ev)
         return outcome
 
     def _check_occupation(self, move: Move, p: int) -> None:
@@ -491,10 +595,15 @@ class BoardGame(Game):
         if self.result is not None:
             return
         self.turn_plies += 1
+        if self.turn_plies >= self.moves_per_turn and self.bonus_plies[p] > 0:
+            self.bonus_plies[p] -= 1  # an owed ply: the same side begins another turn
+            self.turn_plies, self.turn_moved = 0, set()
+            self.hooks.turn_start(self, p)
         if self.turn_plies >= self.moves_per_turn or not self.legal_moves():
             self.to_move, self.turn_plies = 1 - p, 0
             self.turn_moved = set()
             self._legal = None
+            self.hooks.turn_start(self, self.to_move)
             if not self.legal_moves():
                 self.finish(p, self.rs.params["no_moves_rule"])
                 return
@@ -511,7 +620,11 @@ class BoardGame(Game):
         p = self.owner[move.frm]
         if self.owner[move.to] == 1 - p:
             return move.to
-        if self.displace or not (self.strike == "any" or move_is_forward(self.board, move.frm, move.to, p)):
+        if (
+            self.displace
+            or not self.board.step
+            or not (self.strike == "any" or move_is_forward(self.board, move.frm, move.to, p))
+        ):
             return -1
         front = self.board.step[FORWARD[p]][move.to]
         return front if front >= 0 and self.owner[front] == 1 - p else -1
@@ -529,6 +642,9 @@ class BoardGame(Game):
         mobile_unknown = {t: n for t, n in unknown.items() if self.rs.piece(t).mobile}
         out = []
         for m in moves:
+            if m.action and (v := self.hooks.action_value(self, m, view, unknown)) is not None:
+                out.append(v)
+                continue
             target = self.engaged_cell(m)
             advance = 0.01 * (1 if move_is_forward(self.board, m.frm, m.to, p) else 0)
             if target < 0:
@@ -561,8 +677,8 @@ class BoardGame(Game):
         value = 0.0
         for defender, n in dist.items():
             outcome = self.rs.combat(attacker, defender).outcome
-            gain = self._value(defender) if outcome != DEFENDER_WINS else 0.0
-            loss = self._value(attacker) if outcome != ATTACKER_WINS else 0.0
+            gain = self._value(defender) if outcome in (ATTACKER_WINS, BOTH_REMOVED) else 0.0
+            loss = self._value(attacker) if outcome in (DEFENDER_WINS, BOTH_REMOVED) else 0.0
             value += n * (gain - loss)
         return value / total
 
@@ -598,7 +714,8 @@ class BoardGame(Game):
             sides=list(self.rs.sides),
             cells=cells,
             blocked=[self.board.names[c] for c in range(len(self.board)) if self.blocked[c]],
-            events=[self._redact(e, pl) for e in self.events],
+            # an event with "to" (side names) is private to those sides and the referee
+            events=[self._redact(e, pl) for e in self.events if pl is None or self.rs.sides[pl] in e.get("to", self.rs.sides)],
             removed=[
                 {"uid": u, "side": self.rs.sides[o], "piece": self.types[t].id if self.sees(pl, u) else None, "ply": ply}
                 for u, t, o, ply in self.removed
@@ -622,4 +739,6 @@ class BoardGame(Game):
 
 def move_is_forward(board, frm: int, to: int, player: int) -> bool:
     """Did the move go towards the enemy's side?"""
+    if board.kind == "graph":
+        return board.heading(frm, to, player) > 0
     return (board.row(to) - board.row(frm)) * (1 if player == 0 else -1) > 0

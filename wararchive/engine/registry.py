@@ -18,6 +18,8 @@ RULESETS: dict[str, str] = {
     "japanese-war-game": "wararchive.rulesets.japanese_war_game",
     "spionaaz": "wararchive.rulesets.spionaaz",
     "chess": "wararchive.rulesets.chess",
+    "finnish-front": "wararchive.rulesets.finnish_front",
+    "sojamang-1935": "wararchive.rulesets.sojamang_1935",
 }
 
 

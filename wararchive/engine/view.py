@@ -57,6 +57,8 @@ class View:
         blocked square such as a volcano, ``##`` restricted terrain.
         """
         b = self.board
+        if b.kind == "graph":
+            return self._render_points()
         blocked = set(self.blocked)
         lines = []
         for r in range(b.height - 1, -1, -1):
@@ -80,3 +82,30 @@ class View:
             lines.append("".join(row).rstrip())
         lines.append("   " + "".join(f" {chr(97 + c)}  " for c in range(b.width)).rstrip())
         return "\n".join(lines)
+
+    def _render_points(self) -> str:
+        """A point board (a map) as a list, north first: each point with its marks and occupant.
+
+        Marks are the point's tags (``hq0``, ``strategic:blue``…); points tagged
+        ``holding:SIDE`` (pieces off the map, e.g. in reserve) are summed up per side.
+        """
+        b = self.board
+        shown, held = [], {side: [] for side in self.sides}
+        order = sorted(range(len(b)), key=lambda c: (-b.coords[c][1], b.coords[c][0]))
+        for cell in order:
+            occupant = self.cells[cell]
+            piece = ""
+            if occupant is not None:
+                mark = "+" if occupant["side"] == self.sides[0] else "-"
+                piece = mark + (self.symbols.get(occupant["piece"], occupant["piece"]) if occupant["piece"] else "?")
+            holding = [t.split(":", 1)[1] for t in b.terrain[cell] if t.startswith("holding:")]
+            if holding:
+                if occupant is not None:
+                    held.setdefault(holding[0], []).append(piece)
+                continue
+            marks = ", ".join(sorted(b.terrain[cell]))
+            shown.append(f"{b.names[cell]:<16}{piece:<5}{marks}".rstrip())
+        for side, pieces in held.items():
+            if pieces:
+                shown.append(f"off the map ({side}): {len(pieces)}: {' '.join(sorted(pieces))}")
+        return "\n".join(shown)

@@ -18,7 +18,12 @@ from .html import el
 from .refs import rule_link
 from .tables import badge, citations, table
 
-OUTCOME_TEXT = {"attacker_wins": "striker wins", "defender_wins": "struck piece wins", "both_removed": "both removed"}
+OUTCOME_TEXT = {
+    "attacker_wins": "striker wins",
+    "defender_wins": "struck piece wins",
+    "both_removed": "both removed",
+    "neither_removed": "both stay",
+}
 TOPICS = {
     "army": "Army composition",
     "ranks": "Rank orders aligned by concept",
