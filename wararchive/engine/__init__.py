@@ -10,8 +10,9 @@
 
 from __future__ import annotations
 
-from .game import REFEREE, BoardGame, Game, Hooks, SetupError
+from .game import REFEREE, BoardGame, Game, Hooks
 from .moves import IllegalMoveError, Move
+from .placing import SetupError
 from .players import GreedyPlayer, RandomPlayer, make_player, play_out, simulate_one
 from .record import RecordError, replay
 from .registry import ruleset, rulesets

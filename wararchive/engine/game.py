@@ -21,9 +21,11 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import WararchiveError
+from . import placing
 from .board import FORWARD
 from .combat import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
 from .moves import IllegalMoveError, Move, notation, parse
+from .placing import SetupError
 from .view import View
 
 if TYPE_CHECKING:
@@ -31,10 +33,6 @@ if TYPE_CHECKING:
 
 RECORD_FORMAT = "wararchive-record/1"
 REFEREE = "referee"
-
-
-class SetupError(WararchiveError):
-    """A starting position that breaks the ruleset's setup rules."""
 
 
 class Game:
@@ -291,14 +289,15 @@ class BoardGame(Game):
         return out
 
     def _place(self, setup: dict | None) -> dict[str, dict[str, str]]:
+        """Put both armies on the board (random, or as given); returns the setups by square name."""
         placements = []
         for player, side in enumerate(self.rs.sides):
             if setup is None:
-                placement = self._random_placement(player)
+                placement = placing.random_placement(self, player)
             else:
                 if side not in setup:
                     raise SetupError(f"setup has no placement for {side!r} (sides: {', '.join(self.rs.sides)})")
-                placement = self._read_placement(player, setup[side])
+                placement = placing.read_placement(self, player, setup[side])
             placements.append(placement)
         uid = 0
         for cell in range(len(self.board)):
@@ -313,77 +312,6 @@ class BoardGame(Game):
             side: {self.board.names[c]: pid for c, pid in sorted(pl.items())}
             for side, pl in zip(self.rs.sides, placements, strict=True)
         }
-
-    def _army(self) -> list[str]:
-        return [pt.id for pt in self.types for _ in range(pt.count)]
-
-    def _allowed_cells(self, player: int, piece_id: str) -> list[int]:
-        rows = self.rs.params.get("setup_rows", {}).get(piece_id)
-        t = self.rs.type_index[piece_id]
-        cells = [c for c in self.board.home[player] if self.enter[t][c]]
-        if rows is not None:
-            cells = [c for c in cells if self.board.row_from_back(c, player) in rows]
-        return cells
-
-    def _random_placement(self, player: int) -> dict[int, str]:
-        rng = self.rs.rng(self.seed, f"setup:{self.rs.sides[player]}")
-        constrained = self.rs.params.get("setup_rows", {})
-        army = self._army()
-        # pieces barred from part of the home (terrain, params["restricted"]) are placed first, like row-bound ones
-        home_n = len(self.board.home[player])
-        narrow = {pid for pid in set(army) if pid not in constrained and len(self._allowed_cells(player, pid)) < home_n}
-        first = sorted((p for p in army if p in constrained), key=lambda p: len(constrained[p]))
-        first += sorted((p for p in army if p in narrow), key=lambda p: len(self._allowed_cells(player, p)))
-        rest = [p for p in army if p not in constrained and p not in narrow]
-        for _ in range(1000):
-            placement: dict[int, str] = {}
-            for pid in first:
-                free = [c for c in self._allowed_cells(player, pid) if c not in placement]
-                if not free:
-                    break
-                placement[rng.choice(free)] = pid
-            else:
-                free = [c for c in self.board.home[player] if c not in placement]
-                rng.shuffle(free)
-                placement.update(zip(free, rest, strict=False))
-                if len(placement) == len(army) and not self._placement_errors(player, placement):
-                    return placement
-        raise SetupError(f"no legal random setup found for {self.rs.sides[player]} in 1000 tries")
-
-    def _read_placement(self, player: int, given: dict[str, str]) -> dict[int, str]:
-        side = self.rs.sides[player]
-        if not isinstance(given, dict):
-            raise SetupError(f"setup for {side!r} must map squares to piece ids")
-        placement = {}
-        for name, pid in given.items():
-            cell = self.board.cell(name)
-            self.rs.piece(pid)
-            placement[cell] = pid
-        errors = self._placement_errors(player, placement)
-        if errors and not self.scenario:
-            raise SetupError(f"setup for {side!r}: {errors[0]}")
-        for cell, pid in placement.items():
-            if not self.enter[self.rs.type_index[pid]][cell]:
-                raise SetupError(f"setup for {side!r}: a {pid} cannot stand on {self.board.names[cell]}")
-        return placement
-
-    def _placement_errors(self, player: int, placement: dict[int, str]) -> list[str]:
-        errors = []
-        home = set(self.board.home[player])
-        want: dict[str, int] = {pt.id: pt.count for pt in self.types}
-        for cell, pid in placement.items():
-            want[pid] -= 1
-            name = self.board.names[cell]
-            if cell not in home:
-                errors.append(f"{name} is not in {self.rs.sides[player]}'s setup area")
-            elif cell not in self._allowed_cells(player, pid):
-                errors.append(f"{pid} may not be placed on {name} ({self._setup_rule(pid)})")
-        errors += [f"{n:+d} {pid} (the army has {self.rs.piece(pid).count})" for pid, n in want.items() if n]
-        return errors + self.hooks.setup_errors(self, player, placement)
-
-    def _setup_rule(self, pid: str) -> str:
-        rule = self.rs.params.get("setup_rule", {}).get(pid)
-        return self.rs.rule(rule).summary if rule else "not allowed there"
 
     def setup_record(self) -> dict[str, Any]:
         return self._setups
