@@ -1,0 +1,919 @@
+"""Sõjamäng's special abilities (the numbered notes) as engine hooks, with their per-game state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.board import DIRECTIONS, EAST, FORWARD, WEST, Board
+from ...engine.combat import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, NEITHER_REMOVED
+from ...engine.game import BoardGame, Hooks, move_is_forward
+from ...engine.moves import Move
+from ...engine.pieces import PieceType
+from .data import CONFINED, RANKED, SIDES, WIRE_FILES, _passages, level_of
+
+
+class State:
+    """What a Sõjamäng game remembers beyond the pieces on the board."""
+
+    def __init__(self) -> None:
+        self.charges: dict[int, int] = {}  # mine uid -> charges left (3 when absent)
+        self.sapper: set[int] = set()  # promoted pioneers, who keep their skill with mines
+        self.pending: list[tuple[int, int, str, str]] = []  # (side, uid, new piece, rule) due at the side's next move
+        self.lowered: dict[int, int] = {}  # uid -> levels lost until its side's next move (machine gun, grenades)
+        self.used: set[int] = set()  # uids whose once-a-game weapon or reconnaissance is spent
+        self.weapon: tuple[int, int, str] | None = None  # (uid, ranks, rule) during an armed attack
+        self.recon = -1  # uid of a cavalry ensign attacking on reconnaissance
+        self.no_post = [False, False]  # the side has lost its signal post
+        self.post_home: dict[int, int] = {}  # signal post uid -> its own army
+        self.nailed: dict[int, int] = {}  # cabaret uid -> nailed piece uid
+        self.nailed_by: dict[int, int] = {}  # nailed piece uid -> cabaret uid
+        self.arrest: dict[int, int] = {}  # uid -> own moves still to sit out
+        self.arrest_ply: dict[int, int] = {}
+        self.away: list[tuple[int, int] | None] = [None, None]  # (aviator uid, starting cell) bound to return
+        self.own_moves = [0, 0]
+        self.deserted = [False, False]  # the side has claimed its deserter
+        self.neighbours: list[set[int]] = [set(), set()]  # uids beside the cabaret (note 18)
+        self.neighbours_done = [False, False]
+        self.generals: list[set[int]] = [set(), set()]  # the four generals' uids still on the board
+        self.rearrange = [0, 0]  # rearrangements left this turn
+        self.rearrange_due = [False, False]
+        self.mg_no: dict[int, int] = {}  # major general uid -> 1 or 2
+        self.reinforce_used: set[int] = set()
+        self.reinforce_open: list[list[tuple[int, str]]] = [[], []]  # (general uid, piece he may place)
+        self.collisions = 0
+        self.n_removed = 0
+        self.last_loss = 0
+        self.dirty = False
+        self.flag_cell = [-1, -1]
+        self.rescue_choice = ""
+
+
+# -- hooks ---------------------------------------------------------------------------------
+class SojamangHooks(Hooks):
+    """Every special ability of the notes, on the shared board-game mechanism."""
+
+    def __init__(self, types: tuple[PieceType, ...], board: Board, options: dict[str, Any]):
+        self.board = board
+        self.options = options
+        self.full = options["game"] == "full"
+        self.T = T = {p.id: i for i, p in enumerate(types)}
+        self.types = types
+        self.ids = [p.id for p in types]
+        self.ranked = frozenset(T[r[0]] for r in RANKED)
+        self.level = [-1] * len(types)
+        self.officer = [False] * len(types)
+        for pid, _, _, _, _, number, letter, _, _ in RANKED:
+            self.level[T[pid]] = level_of(number, letter, options["lettered_ranks"])
+            self.officer[T[pid]] = number <= 8
+        self.generals = frozenset(T[g] for g in ("general", "lieutenant_general", "major_general"))
+        confined = {T[c] for c in CONFINED}
+        self.takers = frozenset(i for i, p in enumerate(types) if p.mobile and i not in confined and p.id != "spy")
+        self.names = tuple(p.id for p in types if p.id != "flag")
+        abil = ["battery_commander", "aviator", "poison_gas", "cavalry_ensign", "cabaret"]
+        if self.full:
+            abil += ["captain", "lieutenant"]
+        if options["gallop"] == "eight-way":
+            abil += ["cavalryman"]
+        self.abil = frozenset(T[a] for a in abil)
+        self.referee = options["referee"]
+        self.quiet = options["quiet_plies"]
+        self.step = board.step
+        n = len(board)
+        w = board.width
+        self.diag = []  # the four diagonal steps
+        for dr, dc in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+            row = []
+            for c in range(n):
+                r, f = divmod(c, w)
+                rr, ff = r + dr, f + dc
+                row.append(rr * w + ff if 0 <= rr < board.height and 0 <= ff < w else -1)
+            self.diag.append(row)
+        fields = set(board.home[0]) | set(board.home[1])
+        # bomb_from[p][target] -> (landing, front1, front2): where an aviator of p lands to bomb target
+        self.bomb_from: tuple[list[list[tuple[int, int, int]]], list[list[tuple[int, int, int]]]] = ([], [])
+        for p in (0, 1):
+            fwd = board.step[FORWARD[p]]
+            table: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+            for land in fields:
+                f1 = fwd[land]
+                f2 = fwd[f1] if f1 >= 0 else -1
+                if f2 < 0:
+                    continue
+                for side in (EAST, WEST):
+                    t = board.step[side][f1]
+                    if t >= 0:
+                        table[t].append((land, f1, f2))
+            self.bomb_from[p].extend(table)
+        # cells of each side's field from the back row's centre outwards (placements)
+        self.back_order = tuple(
+            sorted(board.home[p], key=lambda c, p=p: (board.row_from_back(c, p), abs(board.col(c) - w // 2), board.col(c)))
+            for p in (0, 1)
+        )
+        wire = WIRE_FILES[options["board"]]
+        self.passages = [
+            [
+                tuple(c for c in board.home[p] if board.row_from_back(c, p) == 3 and a <= board.col(c) <= b)
+                for a, b in _passages(wire)
+            ]
+            for p in (0, 1)
+        ]
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _cell_of(self, game: BoardGame, u: int) -> int:
+        o = game.uid_owner.get(u, -1)
+        if o < 0:
+            return -1
+        uid = game.uid
+        for c in game.positions[o]:
+            if uid[c] == u:
+                return c
+        return -1
+
+    def _flag_line(self, game: BoardGame, player: int, flag: int) -> set[int]:
+        b = self.board
+        if flag < 0:
+            return set()
+        if self.options["flag_line"] == "row":
+            return {c for c in b.home[player] if b.row_from_back(c, player) == 1}
+        return {c for c in b.home[player] if b.col(c) == b.col(flag) and c != flag}
+
+    def _free_back(self, game: BoardGame, player: int, rows: tuple[int, ...] | None = None) -> int:
+        """The first free square of ``player``'s field from the back row's centre (within ``rows``), or -1."""
+        owner, b = game.owner, self.board
+        for c in self.back_order[player]:
+            if owner[c] < 0 and (rows is None or b.row_from_back(c, player) in rows):
+                return c
+        return -1
+
+    def _lvl(self, game: BoardGame, st: State, c: int) -> int:
+        t = game.kind[c]
+        v = self.level[t]
+        if self.officer[t] and st.no_post[game.owner[c]]:
+            v += 3
+        return v + st.lowered.get(game.uid[c], 0) if st.lowered else v
+
+    def _attacks(self, game: BoardGame, frm: int, to: int, p: int) -> int:
+        """The enemy cell a move from ``frm`` to ``to`` would attack, or -1."""
+        front = self.step[FORWARD[p]][to]
+        if front < 0 or game.owner[front] != 1 - p:
+            return -1
+        if game.strike != "any" and not move_is_forward(self.board, frm, to, p):
+            return -1
+        return front
+
+    def _counted(self, game: BoardGame, st: State, p: int) -> int:
+        return st.own_moves[p] if self.options["ten_moves"] == "own" else game.ply
+
+    def kill(self, game: BoardGame, cell: int) -> list[list]:
+        """Remove the piece on ``cell`` by gas, bombs, fire or rule, with what goes with it; returns pieces lost."""
+        st: State = game.extra["soj"]
+        u = game.uid[cell]
+        cells = [cell]
+        if u in st.nailed_by:  # a nailed piece hit: the cabaret goes too (:70)
+            cells.append(self._cell_of(game, st.nailed_by[u]))
+        elif u in st.nailed:
+            cells.append(self._cell_of(game, st.nailed[u]))
+        lost = []
+        for c in cells:
+            if c < 0 or game.owner[c] < 0:
+                continue
+            cu, t, o = game.uid[c], game.kind[c], game.owner[c]
+            lost.append([cu, self.ids[t], SIDES[o]])
+            game.remove(c)
+            game.frozen.discard(cu)
+            st.arrest.pop(cu, None)
+            if cu in st.nailed:
+                st.nailed_by.pop(st.nailed.pop(cu), None)
+            if cu in st.nailed_by:
+                st.nailed.pop(st.nailed_by.pop(cu), None)
+            pid = self.ids[t]
+            if pid == "signal_post":
+                home = st.post_home.get(cu, o)
+                st.no_post[home] = True
+                # its own army learns it (its officers fall a rank); the enemy is not told what he destroyed
+                game.event("signal-post", "soj.signal-destroyed", to=[SIDES[home]], cells=[game.board.names[c]])
+            elif pid == "supply_wagon":
+                game.bonus_plies[1 - o] += 2
+                game.event("extra-moves", "soj.wagon-extra-moves", side=SIDES[1 - o], moves=2)
+            elif pid == "flag":
+                game.finish(1 - o, "soj.win-flag")
+        st.dirty = True
+        return lost
+
+    # -- setup ----------------------------------------------------------------------------------
+    def setup_errors(self, game: BoardGame, player: int, placement: dict[int, str]) -> list[str]:
+        errors = []
+        flag = next((c for c, pid in placement.items() if pid == "flag"), -1)
+        line = self._flag_line(game, player, flag)
+        if sum(1 for c in line if placement.get(c) == "mine") > 2:
+            errors.append(f"more than 2 mines on the line in front of the flag ({game.rs.rule('soj.mines-flag-line').summary})")
+        if any(placement.get(c) == "cabaret" for c in line):
+            errors.append(
+                f"the cabaret stands on the line in front of the flag ({game.rs.rule('soj.cabaret-flag-line').summary})"
+            )
+        test = any if self.options["mined_passage"] == "any" else all
+        if all(test(placement.get(c) == "mine" for c in cells) for cells in self.passages[player]):
+            errors.append(f"mines in front of all three passages ({game.rs.rule('soj.mines-passages').summary})")
+        return errors
+
+    def begin(self, game: BoardGame) -> None:
+        st = State()
+        game.extra["soj"] = st
+        T, kind, uid = self.T, game.kind, game.uid
+        for s in (0, 1):
+            for c in game.positions[s]:
+                t = kind[c]
+                if t == T["flag"]:
+                    st.flag_cell[s] = c
+                    game.known[1 - s].add(uid[c])  # :29
+                elif t == T["signal_post"]:
+                    st.post_home[uid[c]] = s
+                elif t in self.generals:
+                    st.generals[s].add(uid[c])
+            mgs = sorted(uid[c] for c in game.positions[s] if kind[c] == T["major_general"])
+            for i, u in enumerate(mgs[:2]):
+                st.mg_no[u] = i + 1
+        for s in (0, 1):
+            flag = st.flag_cell[s]
+            if flag < 0:
+                continue
+            front = self.step[FORWARD[s]][flag]
+            if front >= 0:  # :75 — the enemy spy may not stand face to face with this flag
+                row = bytearray(game.enter_by[1 - s][T["spy"]])
+                row[front] = 0
+                game.enter_by[1 - s][T["spy"]] = row
+            line = self._flag_line(game, s, flag)  # :72 — nor may the cabaret stand on the line before it
+            row = bytearray(game.enter_by[s][T["cabaret"]])
+            for c in line:
+                row[c] = 0
+            game.enter_by[s][T["cabaret"]] = row
+        if self.full:
+            for s in (0, 1):
+                st.neighbours[s] = self._beside_cabaret(game, s)
+        self._census(game, st, draws=False)
+
+    # -- move generation ------------------------------------------------------------------------
+    def forced_moves(self, game: BoardGame, player: int) -> list[Move] | None:
+        st: State = game.extra["soj"]
+        away = st.away[player]
+        if away is None:
+            return None
+        u, home = away
+        cell = self._cell_of(game, u)
+        dest = home if game.owner[home] < 0 else -1
+        if dest < 0 and cell >= 0:  # the nearest free square of his own field
+            b = self.board
+            r0, c0 = b.row(home), b.col(home)
+            free = [c for c in b.home[player] if game.owner[c] < 0]
+            dest = min(free, key=lambda c: (abs(b.row(c) - r0) + abs(b.col(c) - c0), c), default=-1)
+        if cell < 0 or dest < 0:
+            st.away[player] = None
+            return None
+        return [Move(cell, dest, "return")]
+
+    def extra_moves(self, game: BoardGame, player: int) -> list[Move]:
+        st: State = game.extra["soj"]
+        p = player
+        out: list[Move] = []
+        kind, uid, frozen, abil, T = game.kind, game.uid, game.frozen, self.abil, self.T
+        aviators = []
+        for c in game.positions[p]:
+            t = kind[c]
+            if t not in abil:
+                continue
+            u = uid[c]
+            if u in frozen:
+                if u in st.nailed:
+                    self._cabaret_moves(game, st, c, p, out)
+                continue
+            if t == T["battery_commander"]:
+                self._fire_moves(game, st, c, p, out)
+            elif t == T["aviator"]:
+                aviators.append(c)
+            elif t == T["poison_gas"]:
+                out.extend(Move(c, c, "gas", x) for x in (self.step[d][c] for d in DIRECTIONS) if x >= 0)
+            elif t == T["cavalry_ensign"]:
+                if self.options["gallop"] == "eight-way":
+                    self._diagonal_moves(game, c, p, out)
+                if u not in st.used:
+                    self._armed_moves(game, c, p, "recon", out)
+            elif t == T["cavalryman"]:
+                self._diagonal_moves(game, c, p, out)
+            elif t == T["cabaret"]:
+                continue
+            elif u not in st.used:  # captain, lieutenant (full game)
+                self._armed_moves(game, c, p, "mg" if t == T["captain"] else "grenade", out)
+        if aviators:
+            self._flights(game, st, p, aviators, out)
+        if self.full:
+            if st.rearrange[p]:
+                self._rearrangements(game, p, out)
+            if st.reinforce_open[p]:
+                self._reinforcements(game, st, p, out)
+            if not st.deserted[p] and self._counted(game, st, p) >= 10:
+                place = self._free_back(game, p)
+                if place >= 0 and any(kind[c] == T["ensign"] and uid[c] not in frozen for c in game.positions[1 - p]):
+                    out.append(Move(place, place, "desert"))
+        if st.nailed_by:
+            self._rescue_moves(game, st, p, out)
+        return out
+
+    def _slide_cells(self, game: BoardGame, c: int, p: int, lines: list[list[int]]):
+        """(direction table, cell) for every free cell the piece on ``c`` reaches along ``lines``."""
+        ok = game.enter_by[p][game.kind[c]]
+        owner = game.owner
+        slide = self.types[game.kind[c]].movement == "slide"
+        for nxt in lines:
+            x = nxt[c]
+            while x >= 0 and ok[x] and owner[x] < 0:
+                yield x
+                if not slide:
+                    break
+                x = nxt[x]
+
+    def _diagonal_moves(self, game: BoardGame, c: int, p: int, out: list[Move]) -> None:
+        out.extend(Move(c, x) for x in self._slide_cells(game, c, p, self.diag))
+
+    def _armed_moves(self, game: BoardGame, c: int, p: int, action: str, out: list[Move]) -> None:
+        """The attacking moves of the piece on ``c``, as ``action`` (hot: inlined, no generator)."""
+        lines = self.step + self.diag if action == "recon" and self.options["gallop"] == "eight-way" else self.step
+        owner, t, e = game.owner, game.kind[c], 1 - p
+        ok, fwd = game.enter_by[p][t], self.step[FORWARD[p]]
+        slide, any_move = self.types[t].movement == "slide", game.strike == "any"
+        for nxt in lines:
+            x = nxt[c]
+            while x >= 0 and ok[x] and owner[x] < 0:
+                front = fwd[x]
+                if front >= 0 and owner[front] == e and (any_move or move_is_forward(self.board, c, x, p)):
+                    out.append(Move(c, x, action, front))
+                if not slide:
+                    break
+                x = nxt[x]
+
+    def _fire_moves(self, game: BoardGame, st: State, c: int, p: int, out: list[Move]) -> None:
+        starts = [c]
+        if self.options["battery_fire"] == "move-and-fire":
+            starts += [x for x in self._slide_cells(game, c, p, self.step) if self._attacks(game, c, x, p) < 0]
+        fwd, owner = self.step[FORWARD[p]], game.owner
+        for b in starts:
+            f1 = fwd[b]
+            if f1 < 0 or owner[f1] != p or f1 == c:
+                continue
+            f2 = fwd[f1]
+            if f2 < 0 or owner[f2] != p or f2 == c:
+                continue
+            x = fwd[f2]
+            while x >= 0:
+                if owner[x] == 1 - p and x != st.flag_cell[1 - p]:
+                    out.extend(Move(c, b, "fire", x, name) for name in self.names)
+                x = fwd[x]
+
+    def _flights(self, game: BoardGame, st: State, p: int, aviators: list[int], out: list[Move]) -> None:
+        owner = game.owner
+        table = self.bomb_from[p]
+        skip = st.flag_cell[1 - p] if self.options["bomb_flag"] == "immune" else -2
+        lands = []
+        for t in game.positions[1 - p]:
+            if t == skip:
+                continue
+            for land, f1, f2 in table[t]:
+                if owner[land] < 0 and owner[f1] < 0 and owner[f2] < 0:
+                    lands.append((land, t))
+        for a in aviators:
+            out.extend(Move(a, land, "fly", t) for land, t in lands)
+
+    def _cabaret_moves(self, game: BoardGame, st: State, cb: int, p: int, out: list[Move]) -> None:
+        nl = self._cell_of(game, st.nailed[game.uid[cb]])
+        if nl < 0:
+            return
+        owner, ok_c = game.owner, game.enter_by[p][game.kind[cb]]
+        ok_n = game.enter_by[1 - p][game.kind[nl]]
+        for nxt in self.step:
+            cb2, nl2 = nxt[cb], nxt[nl]
+            if cb2 < 0 or nl2 < 0 or not ok_c[cb2] or not ok_n[nl2]:
+                continue
+            if (owner[cb2] < 0 or cb2 == nl) and (owner[nl2] < 0 or nl2 == cb):
+                out.append(Move(cb, cb2, "cabaret", nl))
+
+    def _rescue_moves(self, game: BoardGame, st: State, p: int, out: list[Move]) -> None:
+        """Rescuing a nailed general may demote him to pioneer or cavalryman instead of private (:69)."""
+        for nu, cu in st.nailed_by.items():
+            if game.uid_owner.get(nu) != p:
+                continue
+            nl, cb = self._cell_of(game, nu), self._cell_of(game, cu)
+            if nl < 0 or cb < 0 or game.kind[nl] not in self.generals:
+                continue
+            for x in self._rescue_cells(nl, cb):
+                if game.owner[x] >= 0:
+                    continue
+                for nxt in self.step:  # look from x for a piece that can come to it along this line
+                    path, y = [], nxt[x]
+                    while y >= 0 and game.owner[y] < 0:
+                        path.append(y)
+                        y = nxt[y]
+                    if y < 0 or game.owner[y] != p or game.uid[y] in game.frozen:
+                        continue
+                    t = game.kind[y]
+                    if t not in self.ranked or (path and self.types[t].movement != "slide"):
+                        continue
+                    ok = game.enter_by[p][t]
+                    if not ok[x] or not all(ok[z] for z in path) or self._lvl(game, st, y) >= self._lvl(game, st, nl):
+                        continue
+                    out.extend(Move(y, x, "rescue", nl, choice) for choice in ("pioneer", "cavalryman"))
+
+    def _rescue_cells(self, nl: int, cb: int) -> list[int]:
+        return [x for c in (nl, cb) for x in (self.step[EAST][c], self.step[WEST][c]) if x >= 0]
+
+    def _rearrangements(self, game: BoardGame, p: int, out: list[Move]) -> None:
+        owner, T, fwd = game.owner, self.T, self.step[FORWARD[p]]
+        targets = [c for c in self.board.home[p] if owner[c] < 0 and (fwd[c] < 0 or owner[fwd[c]] != 1 - p)]
+        for c in game.positions[p]:
+            t = game.kind[c]
+            if t == T["flag"] or game.uid[c] in game.frozen:
+                continue
+            ok = game.enter_by[p][t]
+            out.extend(Move(c, x, "rearrange") for x in targets if ok[x])
+
+    def _reinforcements(self, game: BoardGame, st: State, p: int, out: list[Move]) -> None:
+        b, owner = self.board, game.owner
+        free = []
+        for r in range(4):
+            free = [c for c in self.back_order[p] if owner[c] < 0 and b.row_from_back(c, p) == r]
+            if free:
+                break
+        for gu, pid in st.reinforce_open[p]:
+            g = self._cell_of(game, gu)
+            if g >= 0:
+                ok = game.enter_by[p][self.T[pid]]
+                out.extend(Move(x, x, "reinforce", g, pid) for x in free if ok[x])
+
+    # -- carrying out abilities -----------------------------------------------------------------
+    def perform(self, game: BoardGame, move: Move, player: int) -> None:
+        getattr(self, "_do_" + move.action)(game, move, player)
+
+    def _plain(self, game: BoardGame, c: int, x: int, p: int) -> None:
+        """A step or gallop as the engine makes it: move, then fight whatever then stands in front."""
+        game.relocate(c, x)
+        front = self._attacks(game, c, x, p)
+        if front >= 0:
+            game.collide(x, front, p, displace=False)
+
+    def _do_fire(self, game: BoardGame, move: Move, p: int) -> None:
+        st: State = game.extra["soj"]
+        names = game.board.names
+        b = move.to
+        if b != move.frm:
+            game.relocate(move.frm, b)
+        x, u = move.target, game.uid[b]
+        actual = self.ids[game.kind[x]]
+        game.event("fire-order", "soj.battery-hidden", to=[SIDES[p]], cells=[names[b], names[x]], named=move.arg)
+        if actual != move.arg:
+            game.event("fire", "soj.battery-miss", target=names[x], hit=False)
+            game.transform(b, "captain")
+            game.event("demotion", "soj.battery-miss", to=[SIDES[p]], pieces=[[u, "captain", SIDES[p]]])
+            st.dirty = True
+        elif actual in ("mine", "flag"):
+            game.event("fire", "soj.battery-immune", target=names[x], hit=False)
+        else:
+            game.known[p].add(game.uid[x])
+            lost = self.kill(game, x)
+            rule = "soj.cabaret-destroyed" if len(lost) > 1 else "soj.battery-fire"
+            game.event("fire", rule, target=names[x], hit=True, pieces=lost)
+
+    def _do_fly(self, game: BoardGame, move: Move, p: int) -> None:
+        st: State = game.extra["soj"]
+        names = game.board.names
+        a, land, t = move.frm, move.to, move.target
+        u = game.uid[a]
+        game.relocate(a, land)
+        st.away[p] = (u, a)
+        game.known[1 - p].add(u)
+        game.event("flight", "soj.aviator-seen", cells=[names[a], names[land]], pieces=[[u, "aviator", SIDES[p]]])
+        if self.ids[game.kind[t]] == "mine":
+            game.known[p].add(game.uid[t])
+            lost = [[game.uid[t], "mine", SIDES[1 - p]], [u, "aviator", SIDES[p]]]
+            game.remove(t)
+            game.remove(land)
+            st.away[p] = None
+            st.dirty = True
+            game.event("bombs", "soj.aviator-mine", cells=[names[land], names[t]], pieces=lost)
+            return
+        lost = self.kill(game, t)
+        rule = "soj.cabaret-destroyed" if len(lost) > 1 else "soj.aviator-bombs"
+        game.event("bombs", rule, cells=[names[land], names[t]], pieces=lost)
+
+    def _do_return(self, game: BoardGame, move: Move, p: int) -> None:
+        st: State = game.extra["soj"]
+        game.relocate(move.frm, move.to)
+        st.away[p] = None
+        game.event("return", "soj.aviator-return", cells=[game.board.names[move.frm], game.board.names[move.to]])
+
+    def _do_gas(self, game: BoardGame, move: Move, p: int) -> None:
+        names = game.board.names
+        c = move.frm
+        nxt = next(s for s in self.step if s[c] == move.target)
+        u = game.uid[c]
+        game.known[1 - p].add(u)  # the cloud shows where the gas was
+        lost: list[list] = []
+        line = []
+        x = move.target
+        T = self.T
+        while x >= 0:
+            line.append(names[x])
+            if game.owner[x] >= 0:
+                t = game.kind[x]
+                if t == T["junior_lieutenant"]:
+                    break  # :76
+                if t != T["mine"] and t != T["flag"]:
+                    lost += self.kill(game, x)
+            x = nxt[x]
+        game.remove(c)
+        game.event("gas", "soj.gas-release", cells=[names[c], *line], pieces=[[u, "poison_gas", SIDES[p]], *lost])
+        game.event("gas-spent", "soj.gas-spent", cells=[names[c]])
+        game.extra["soj"].dirty = True
+
+    def _armed(self, game: BoardGame, move: Move, p: int, rule: str, ranks: int) -> None:
+        st: State = game.extra["soj"]
+        u = game.uid[move.frm]
+        st.used.add(u)
+        st.weapon = (u, ranks, rule)
+        game.event("weapon", rule, to=[SIDES[p]], cells=[game.board.names[move.to]])
+        try:
+            self._plain(game, move.frm, move.to, p)
+        finally:
+            st.weapon = None
+
+    def _do_mg(self, game: BoardGame, move: Move, p: int) -> None:
+        self._armed(game, move, p, "soj.machine-gun", 2)
+
+    def _do_grenade(self, game: BoardGame, move: Move, p: int) -> None:
+        self._armed(game, move, p, "soj.grenade", 1)
+
+    def _do_recon(self, game: BoardGame, move: Move, p: int) -> None:
+        st: State = game.extra["soj"]
+        u = game.uid[move.frm]
+        st.used.add(u)
+        st.recon = u
+        try:
+            self._plain(game, move.frm, move.to, p)
+        finally:
+            st.recon = -1
+
+    def _do_rescue(self, game: BoardGame, move: Move, p: int) -> None:
+        st: State = game.extra["soj"]
+        st.rescue_choice = move.arg
+        self._plain(game, move.frm, move.to, p)
+
+    def _do_cabaret(self, game: BoardGame, move: Move, p: int) -> None:
+        cb, cb2, nl = move.frm, move.to, move.target
+        nxt = next(s for s in self.step if s[cb] == cb2)
+        nl2 = nxt[nl]
+        if cb2 == nl:
+            game.relocate(nl, nl2)
+            game.relocate(cb, cb2)
+        else:
+            game.relocate(cb, cb2)
+            game.relocate(nl, nl2)
+        names = game.board.names
+        game.event("cabaret-move", "soj.cabaret-moves", cells=[names[cb], names[cb2], names[nl], names[nl2]])
+
+    def _do_desert(self, game: BoardGame, move: Move, p: int) -> None:
+        st: State = game.extra["soj"]
+        names, e = game.board.names, 1 - p
+        ensigns = sorted(c for c in game.positions[e] if game.kind[c] == self.T["ensign"] and game.uid[c] not in game.frozen)
+        old = game.rs.rng(game.seed, f"deserter:{game.ply}").choice(ensigns)
+        told = []
+        for side in (EAST, WEST):  # :83 — who stood to his right and left
+            x = self.step[side][old]
+            if x >= 0 and game.owner[x] == e:
+                game.known[p].add(game.uid[x])
+                told.append([game.uid[x], self.ids[game.kind[x]], SIDES[e]])
+        u = game.uid[old]
+        game.transfer(old, move.to, p)
+        game.transform(move.to, "captain", public=True)
+        st.deserted[p] = True
+        st.dirty = True
+        game.event("desertion", "soj.deserter", cells=[names[old], names[move.to]], pieces=[[u, "captain", SIDES[p]]])
+        if told:
+            game.event("report", "soj.deserter-reveals", to=[SIDES[p]], pieces=told)
+
+    def _do_rearrange(self, game: BoardGame, move: Move, p: int) -> None:
+        st: State = game.extra["soj"]
+        game.relocate(move.frm, move.to)
+        st.rearrange[p] -= 1
+        game.bonus_plies[p] += 1  # :88 — not counted among the moves
+        names = game.board.names
+        game.event("rearrange", "soj.rearrange", cells=[names[move.frm], names[move.to]])
+
+    def _do_reinforce(self, game: BoardGame, move: Move, p: int) -> None:
+        st: State = game.extra["soj"]
+        gu = game.uid[move.target]
+        new = game.add_piece(move.to, p, move.arg)
+        st.reinforce_used.add(gu)
+        st.reinforce_open[p] = [(g, pid) for g, pid in st.reinforce_open[p] if g != gu]
+        st.dirty = True
+        game.event("reinforcement", "soj.reinforce", cells=[game.board.names[move.to]], pieces=[[new, move.arg, SIDES[p]]])
+
+    # -- combat ---------------------------------------------------------------------------------
+    def resolve(self, game: BoardGame, att: int, dfn: int, outcome: str, rule: str) -> tuple[str, str]:
+        st: State = game.extra["soj"]
+        kind, uid = game.kind, game.uid
+        a_t, d_t = kind[att], kind[dfn]
+        T = self.T
+        if d_t == T["mine"]:
+            if outcome == DEFENDER_WINS:
+                if uid[att] in st.sapper:
+                    return ATTACKER_WINS, "soj.pioneer-keeps-skill"
+                left = st.charges.get(uid[dfn], 3) - 1
+                st.charges[uid[dfn]] = left
+                if left <= 0:
+                    return BOTH_REMOVED, "soj.mine-charges"
+            return outcome, rule
+        if rule == "soj.signal-captured" or rule == "soj.signal-rankless":
+            post, other = (dfn, att) if d_t == T["signal_post"] else (att, dfn)
+            if game.owner[other] == st.post_home.get(uid[post], game.owner[post]):
+                return NEITHER_REMOVED, "soj.signal-recapture"
+            return outcome, rule
+        ranked = self.ranked
+        if a_t not in ranked or d_t not in ranked:
+            return outcome, rule
+        la, ld = self._lvl(game, st, att), self._lvl(game, st, dfn)
+        w = st.weapon
+        if w is not None and w[0] == uid[att]:
+            out = _compare(la, ld + 3 * w[1])
+            if out == DEFENDER_WINS:
+                st.lowered[uid[dfn]] = 3 * w[1]  # :78 — until its next move
+            return out, w[2]
+        if self.full and (d_t == T["captain"] or d_t == T["lieutenant"]) and uid[dfn] not in st.used:
+            ranks = 2 if d_t == T["captain"] else 1
+            base, armed = _compare(la, ld), _compare(la + 3 * ranks, ld)
+            if self.options["defence_weapons"] == "first-attack" or _BETTER[armed] > _BETTER[base]:
+                st.used.add(uid[dfn])
+                if armed == ATTACKER_WINS:
+                    st.lowered[uid[att]] = 3 * ranks
+                return armed, "soj.machine-gun" if ranks == 2 else "soj.grenade"
+        if st.no_post[0] or st.no_post[1] or st.lowered:
+            out = _compare(la, ld)
+            if out != outcome:
+                plain_a, plain_d = self.level[a_t], self.level[d_t]
+                lowered = uid[att] in st.lowered or uid[dfn] in st.lowered
+                return out, "soj.lowered" if lowered and _compare(plain_a, plain_d) == outcome else "soj.signal-demotion"
+        return outcome, rule
+
+    def after_combat(self, game: BoardGame, att: int, dfn: int, player: int, event: dict[str, Any]) -> None:
+        st: State = game.extra["soj"]
+        (a_u, _, _), (d_u, _, _) = event["pieces"][0], event["pieces"][1]
+        p, rule = player, event["rule"]
+        if self.referee == "attacked-names":
+            game.known[p].add(d_u)
+        elif self.referee == "in-turn":
+            st.collisions += 1
+            namer = a_u if st.collisions % 2 else d_u
+            game.known[p if namer == d_u else 1 - p].add(namer)
+        if st.recon == a_u:
+            game.known[p].add(d_u)
+            piece = event["pieces"][1][1]
+            game.event("reconnaissance", "soj.reconnaissance", to=[SIDES[p]], pieces=[[d_u, piece, SIDES[1 - p]]])
+        T, names = self.T, game.board.names
+        if rule == "soj.cabaret-nails":
+            cb, other = (att, dfn) if game.kind[att] == T["cabaret"] else (dfn, att)
+            cu, ou = game.uid[cb], game.uid[other]
+            st.nailed[cu], st.nailed_by[ou] = ou, cu
+            game.frozen.update((cu, ou))
+            game.known[game.owner[other]].add(cu)
+            game.event("nailed", "soj.cabaret-nails", cells=[names[other], names[cb]])
+        elif rule == "soj.signal-captured" or rule == "soj.signal-recapture":
+            post, other = (dfn, att) if game.kind[dfn] == T["signal_post"] else (att, dfn)
+            holder = game.owner[other]
+            home = st.post_home.get(game.uid[post], game.owner[post])
+            to = self._free_back(game, holder, (0, 1))
+            if to < 0:
+                self.kill(game, post)
+                return
+            frm = names[post]
+            game.transfer(post, to, holder)
+            st.no_post[home] = holder != home
+            st.dirty = True
+            game.event("signal-post", rule, cells=[frm, names[to]], side=SIDES[holder])
+        elif rule == "soj.wagon-taken":
+            wagon_side = next(SIDES.index(s) for _, pid, s in event["pieces"] if pid == "supply_wagon")
+            wagon_uid = next(u for u, pid, _ in event["pieces"] if pid == "supply_wagon")
+            game.known[1 - wagon_side].add(wagon_uid)
+            game.bonus_plies[1 - wagon_side] += 2
+            game.event("extra-moves", "soj.wagon-extra-moves", side=SIDES[1 - wagon_side], moves=2)
+        elif rule == "soj.pioneer-mine":
+            st.pending.append((p, a_u, "ensign", "soj.pioneer-promoted"))
+        elif rule == "soj.spy-takes-general":
+            spy = a_u if event["pieces"][0][1] == "spy" else d_u
+            st.pending.append((game.uid_owner[spy], spy, "lieutenant", "soj.spy-promoted"))
+
+    # -- turns ------------------------------------------------------------------------------------
+    def turn_start(self, game: BoardGame, player: int) -> None:
+        st: State = game.extra["soj"]
+        if st.pending:
+            due = [x for x in st.pending if x[0] == player]
+            st.pending = [x for x in st.pending if x[0] != player]
+            for _, u, pid, rule in due:
+                c = self._cell_of(game, u)
+                if c < 0 or game.owner[c] != player:
+                    continue
+                if pid == "ensign":
+                    st.sapper.add(u)
+                game.transform(c, pid)
+                st.dirty = True
+                game.event("promotion", rule, to=[SIDES[player]], pieces=[[u, pid, SIDES[player]]])
+        if st.lowered:
+            for u in [u for u in st.lowered if game.uid_owner.get(u) == player]:
+                del st.lowered[u]
+        if st.rearrange_due[player]:
+            st.rearrange_due[player] = False
+            st.rearrange[player] = 4
+
+    def after_move(self, game: BoardGame, move: Move, player: int) -> None:
+        st: State = game.extra["soj"]
+        if move.action != "rearrange":
+            st.own_moves[player] += 1
+            st.rearrange[player] = 0
+        if st.arrest:
+            for u in list(st.arrest):
+                if game.uid_owner.get(u) == player and st.arrest_ply[u] != game.ply:
+                    st.arrest[u] -= 1
+                    if st.arrest[u] <= 0:
+                        del st.arrest[u]
+                        game.frozen.discard(u)
+        if st.nailed_by and move.action in ("", "rescue") and game.owner[move.to] == player:
+            self._rescue(game, st, move.to, player)
+        if self.full and not (st.neighbours_done[0] and st.neighbours_done[1]):
+            self._cabaret_neighbours(game, st)
+        if game.result is None and (st.dirty or len(game.removed) != st.n_removed):
+            self._census(game, st)
+        if game.result is None and self.quiet and game.ply - st.last_loss >= self.quiet:
+            game.finish(None, "soj.draw-quiet")
+
+    def _rescue(self, game: BoardGame, st: State, x: int, p: int) -> None:
+        for nu, cu in list(st.nailed_by.items()):
+            if game.uid_owner.get(nu) != p:
+                continue
+            nl, cb = self._cell_of(game, nu), self._cell_of(game, cu)
+            if nl < 0 or cb < 0 or x not in self._rescue_cells(nl, cb):
+                continue
+            if game.kind[x] not in self.ranked or self._lvl(game, st, x) >= (
+                self._lvl(game, st, nl) if game.kind[nl] in self.ranked else 99
+            ):
+                continue
+            names = game.board.names
+            del st.nailed_by[nu], st.nailed[cu]
+            game.frozen.discard(cu)
+            lost = [[cu, "cabaret", SIDES[game.owner[cb]]]]
+            game.remove(cb)
+            game.event("rescue", "soj.cabaret-rescue", cells=[names[x], names[nl], names[cb]], pieces=lost)
+            if game.kind[nl] in self.generals:
+                choice = st.rescue_choice or "private"
+                game.transform(nl, choice)
+                game.event("demotion", "soj.cabaret-general", to=[SIDES[p]], pieces=[[nu, choice, SIDES[p]]])
+            st.rescue_choice = ""
+            to = self._free_back(game, p, (0,))
+            if to >= 0:
+                game.relocate(nl, to)
+            st.arrest[nu], st.arrest_ply[nu] = 3, game.ply
+            game.event("arrest", "soj.cabaret-arrest", cells=[names[nl], names[to if to >= 0 else nl]])
+            st.dirty = True
+
+    def _beside_cabaret(self, game: BoardGame, s: int) -> set[int]:
+        cab = self.T["cabaret"]
+        for c in game.positions[s]:
+            if game.kind[c] == cab:
+                out = set()
+                for nxt in self.step:
+                    x = nxt[c]
+                    if x >= 0 and game.owner[x] == s and game.kind[x] in self.ranked:
+                        out.add(game.uid[x])
+                return out
+        return set()
+
+    def _cabaret_neighbours(self, game: BoardGame, st: State) -> None:
+        for s in (0, 1):
+            if st.neighbours_done[s]:
+                continue
+            now = self._beside_cabaret(game, s)
+            if self.options["cabaret_neighbours"] == "throughout":
+                st.neighbours[s] &= now
+            else:
+                st.neighbours[s] |= now
+            if self._counted(game, st, s) < 10:
+                continue
+            st.neighbours_done[s] = True
+            lost = []
+            for c in sorted(c for c in game.positions[s] if game.uid[c] in st.neighbours[s]):
+                lost += self.kill(game, c)
+            if lost:
+                game.event("cabaret-neighbours", "soj.cabaret-neighbours", pieces=lost)
+
+    def _census(self, game: BoardGame, st: State, draws: bool = True) -> None:
+        """After losses or changes of rank: the referee's draw, the four generals, the lost arms."""
+        new = game.removed[st.n_removed :]
+        st.n_removed, st.dirty = len(game.removed), False
+        if new:
+            st.last_loss = game.ply
+        for u, _, o, _ in new:
+            if u in st.generals[o]:
+                st.generals[o].discard(u)
+                if not st.generals[o] and self.full:
+                    st.rearrange_due[o] = True
+        kind, uid, T = game.kind, game.uid, self.T
+        takers = [False, False]
+        for s in (0, 1):
+            present = set()
+            gens = []
+            for c in game.positions[s]:
+                t = kind[c]
+                present.add(t)
+                if t in self.takers and uid[c] not in st.nailed_by:
+                    takers[s] = True
+                if t in self.generals and uid[c] not in st.reinforce_used:
+                    gens.append((uid[c], t))
+            if not self.full:
+                continue
+            open_ = []
+            for gu, t in gens:
+                if t == T["general"]:
+                    pid, arm = "battery_commander", ("battery_commander",)
+                elif t == T["lieutenant_general"]:
+                    pid, arm = "aviator", ("aviator",)
+                elif st.mg_no.get(gu) == 1:
+                    pid, arm = "pioneer", ("pioneer",)
+                elif st.mg_no.get(gu) == 2:
+                    pid, arm = "cavalryman", ("cavalryman", "cavalry_ensign")
+                else:
+                    continue
+                if not any(T[a] in present for a in arm):
+                    open_.append((gu, pid))
+            st.reinforce_open[s] = open_
+        if draws and not takers[0] and not takers[1]:
+            game.finish(None, "soj.draw-forces")
+
+    # -- greedy play --------------------------------------------------------------------------------
+    def action_value(self, game: BoardGame, move: Move, view, unknown: dict[str, int]) -> float | None:
+        a = move.action
+        if a in ("mg", "grenade", "recon"):
+            return None  # valued as the attack it is
+        if a == "rescue":
+            return 5.0  # a piece freed (and a cabaret gone)
+        p = game.owner[move.frm] if game.owner[move.frm] >= 0 else game.to_move
+        total = sum(unknown.values()) or 1
+
+        def value(pid: str) -> float:
+            return 1000.0 if pid == "flag" else 1.0 + max(game.rs.piece(pid).strength, 0)
+
+        def seen(cell: int) -> str | None:
+            c = view.cells[cell]
+            return c["piece"] if c else None
+
+        if a == "fire":
+            known = seen(move.target)
+            if known is not None:
+                return value(known) if known == move.arg and known not in ("mine", "flag") else -3.0
+            prob = unknown.get(move.arg, 0) / total
+            return prob * (0.0 if move.arg == "mine" else value(move.arg)) - (1 - prob) * 3.0
+        if a == "fly":
+            known = seen(move.target)
+            dist = {known: 1} if known else unknown
+            n = sum(dist.values()) or 1
+            return sum(k * (value(t) if t != "mine" else 1.0 - value("aviator")) for t, k in dist.items()) / n
+        if a == "gas":
+            nxt = next(s for s in self.step if s[move.frm] == move.target)
+            mean = sum(k * value(t) for t, k in unknown.items() if t not in ("mine", "flag")) / total
+            v, x = -1.0, move.target
+            while x >= 0:
+                if game.owner[x] == p:
+                    pid = self.ids[game.kind[x]]
+                    if pid == "junior_lieutenant":
+                        break
+                    if pid not in ("mine", "flag"):
+                        v -= value(pid)
+                elif game.owner[x] == 1 - p:
+                    known = seen(x)
+                    if known == "junior_lieutenant":
+                        break
+                    v += value(known) if known and known not in ("mine", "flag") else (mean if not known else 0.0)
+                x = nxt[x]
+            return v
+        if a == "desert":
+            return 8.0
+        if a == "reinforce":
+            return value(move.arg)
+        return 0.0
+
+
+_BETTER = {ATTACKER_WINS: 0, BOTH_REMOVED: 1, DEFENDER_WINS: 2, NEITHER_REMOVED: 1}  # for the defender
+
+
+def _compare(attacker_level: int, defender_level: int) -> str:
+    if attacker_level < defender_level:
+        return ATTACKER_WINS
+    if attacker_level > defender_level:
+        return DEFENDER_WINS
+    return BOTH_REMOVED
+
+
+# -- building the ruleset --------------------------------------------------------------------
