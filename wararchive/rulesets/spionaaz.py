@@ -339,7 +339,6 @@ def build(given: dict[str, Any]) -> Ruleset:
         Feature("information", "referee", "none", "spz.hidden"),
         Feature("information", "revealing", "spies unmask adjacent enemies for good", "spz.unmask"),
         Feature("victory", "capture", "headquarters", "spz.win-hq"),
-        Feature("victory", "no legal move", "loses", "spz.no-move-loses"),
         Feature("board", "board", f"10×{rows} with {options['volcanoes']} random volcanoes", "spz.board"),
     )
     return Ruleset(

@@ -104,6 +104,14 @@ def _feature_rows(games: list[Ruleset], topics: set[str]) -> list[list]:
     return rows
 
 
+def _no_move_cell(g: Ruleset) -> list | str:
+    """What the engine does to a side left without a move (board games: the no-moves rule)."""
+    rule = g.params.get("no_moves_rule")
+    if rule is None:
+        return "— (see stalemate)" if any(f.name == "stalemate" for f in g.features) else "—"
+    return _rule_cell(g, rule, "that side loses")
+
+
 def _combat_case(g: Ruleset, pick: Callable[[Ruleset], tuple[str, str] | None]) -> list | str:
     if g.combat_table is None:
         return "— (no ranks: a capture always succeeds)"
@@ -195,6 +203,7 @@ def topic_tables(topic: str) -> list[nodes.Node]:
         return [table(heads, _feature_rows(games, {"information"}), classes=["wa-compare"])]
     if topic == "victory":
         rows = _feature_rows(games, {"victory", "draw"})
+        rows.append(["no legal move"] + [_no_move_cell(g) for g in games])
         row = ["adjudication (the project's)"]
         for g in games:
             row.append(_rule_cell(g, "project.ply-limit", f"draw after {g.options.get('ply_limit')} plies"))
