@@ -149,3 +149,14 @@ def test_human_player_is_told_why_a_move_is_illegal(capsys, monkeypatch):
     assert "e2e4 f2f3" in out  # the '?' listing
     assert "ply 1: illegal move 'e2e5': the pawn on e2 cannot move there" in out
     assert "ply 1: white e2e4" in out and "ply 3: white g1f3" in out
+
+
+def test_board_draws_a_position_as_a_side_sees_it(capsys, tmp_path):
+    code, out, _ = run(capsys, "board", "japanese-war-game", "--seed", "2", "--as", "north", "--out", str(tmp_path / "b.png"))
+    assert code == 0 and (tmp_path / "b.png").read_bytes()[:4] == b"\x89PNG"
+    assert "as north sees it (hidden ranks as '?')" in out
+    run(capsys, "simulate", "spionaaz", "--games", "1", "--out", str(tmp_path / "g.jsonl"), "--quiet")
+    code, out, _ = run(capsys, "board", "--record", str(tmp_path / "g.jsonl"), "--ply", "6", "--out", str(tmp_path / "p.svg"))
+    assert code == 0 and "the position after ply 6" in out and (tmp_path / "p.svg").read_text().startswith("<?xml")
+    code, _, err = run(capsys, "board", "chess", "--out", str(tmp_path / "x.gif"))
+    assert code == 2 and "must end in .png or .svg" in err

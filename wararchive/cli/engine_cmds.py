@@ -62,6 +62,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=simulate_cmd)
 
     p = sub.add_parser(
+        "board",
+        help="draw a board (and a position) as a PNG or SVG picture",
+        description="Draw a ruleset's board with a position: a new game's setup, or a recorded game at a ply, "
+        "as one side or the referee sees it (hidden ranks drawn as '?').",
+    )
+    p.add_argument("ruleset", metavar="RULESET", nargs="?", help="ruleset id (not needed with --record)")
+    p.add_argument("--record", help="draw a position of this record (.json, or .jsonl with --game)")
+    p.add_argument("--game", type=int, default=1, help="which record of a JSONL file, from 1 (default 1)")
+    p.add_argument("--ply", type=int, help="with --record: the position after this ply (default: the last)")
+    p.add_argument("--seed", type=int, default=0, help="without --record: the setup of a new game with this seed")
+    p.add_argument("--as", dest="side", default="referee", help="whose view: a side or 'referee' (default)")
+    p.add_argument("--out", required=True, help="picture file to write (.png or .svg)")
+    _options(p)
+    p.set_defaults(run=board_cmd)
+
+    p = sub.add_parser(
         "replay",
         help="replay a recorded game and show a position",
         description="Replay a record (JSON, or one line of a JSONL file) through the rules and print a position.",
@@ -289,26 +305,56 @@ def simulate_cmd(args: argparse.Namespace) -> None:
     print(f"records written to {out}")
 
 
-def replay_cmd(args: argparse.Namespace) -> None:
-    from ..engine.record import RecordError, read_records, replay
+def _load_record(path: Path, game: int) -> dict[str, Any]:
+    """One record from a .json file, or the ``game``-th of a .jsonl file."""
+    from ..engine.record import RecordError, read_records
 
-    path = Path(args.file)
     if path.suffix == ".jsonl":
         records = list(read_records(path))
-        if not 1 <= args.game <= len(records):
+        if not 1 <= game <= len(records):
             raise RecordError(f"{path} holds {len(records)} records; --game must be 1 to {len(records)}")
-        record = records[args.game - 1][1]
-    else:
-        try:
-            record = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise RecordError(f"{path}: {exc.strerror}") from None
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+        return records[game - 1][1]
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RecordError(f"{path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+
+
+def _position(record: dict[str, Any], ply: int | None):
+    """The replayed game at ``ply`` (default: the end), refusing a ply outside the game."""
+    from ..engine.record import RecordError, replay
+
     full = replay(record)
-    if args.ply is not None and not 0 <= args.ply <= full.ply:
+    if ply is not None and not 0 <= ply <= full.ply:
         raise RecordError(f"--ply must be 0 to {full.ply}")
-    game = full if args.ply is None or args.ply == full.ply else replay(record, upto=args.ply)
+    return full, (full if ply is None or ply == full.ply else replay(record, upto=ply))
+
+
+def board_cmd(args: argparse.Namespace) -> None:
+    from ..site.figures import board_figure
+
+    out = Path(args.out)
+    if out.suffix not in (".png", ".svg"):
+        raise WararchiveError(f"--out must end in .png or .svg, not {out.name!r}")
+    if args.record:
+        record = _load_record(Path(args.record), args.game)
+        _, game = _position(record, args.ply)
+        title, what = f"{game.rs.title}, seed {record['seed']}, ply {game.ply}", f"the position after ply {game.ply}"
+    else:
+        if not args.ruleset:
+            raise WararchiveError("name a RULESET, or give --record")
+        game = _ruleset(args).new_game(seed=args.seed)
+        title, what = f"{game.rs.title}, setup of seed {args.seed}", "a random starting setup"
+    view = game.view(args.side)
+    alt = board_figure(view, out, f"{title} ({view.player})", what)
+    print(f"{out}: {alt}")
+
+
+def replay_cmd(args: argparse.Namespace) -> None:
+    record = _load_record(Path(args.file), args.game)
+    full, game = _position(record, args.ply)
     view = game.view(args.side)
     print(f"{game.rs.title}, seed {record['seed']}, ply {game.ply} of {full.ply}; view: {view.player}")
     print(view.render())

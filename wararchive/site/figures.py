@@ -28,12 +28,33 @@ def save(fig, path: Path) -> None:
         atomic_write_bytes(path, data)
 
 
-SIDE_COLOURS = ["#b03a2e", "#1f4e79"]
+# Sides named after colours are drawn in them (the replay viewer uses the same table).
+NAMED_COLOURS = {
+    "pink": "#d6709b",
+    "light-blue": "#5aa7d6",
+    "blue": "#1f5fa8",
+    "yellow": "#e0b000",
+    "white": "#f4f1e8",
+    "black": "#2b2b2b",
+}
+DEFAULT_COLOURS = ["#b03a2e", "#1f4e79"]
+
+
+def side_colours(sides: list[str]) -> list[str]:
+    return [NAMED_COLOURS.get(side, DEFAULT_COLOURS[i]) for i, side in enumerate(sides)]
+
+
+def _label_colour(hex_colour: str) -> str:
+    """Dark text on light pieces, white on dark ones."""
+    n = int(hex_colour[1:], 16)
+    return "#1b1b1b" if 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255) > 150 else "white"
+
+
 TERRAIN_COLOURS = {"water": "#9cc3e6", "bridge": "#b58b5a", "wire": "#222222", "hq0": "#d9c27a", "hq1": "#d9c27a"}
 
 
-def board_figure(view: View, path: Path, title: str) -> str:
-    """Draw a square board with the pieces of ``view``; returns the alt text."""
+def board_figure(view: View, path: Path, title: str, what: str = "a random starting setup") -> str:
+    """Draw the board with the pieces of ``view``; returns the alt text (``what`` names the position)."""
     b = view.board
     if b.kind != "grid":
         from ..engine.mapplot import draw_board
@@ -41,9 +62,10 @@ def board_figure(view: View, path: Path, title: str) -> str:
         save(draw_board(b, view, view.sides, title), path)
         return (
             f"{title}: a map of south-eastern Finland with its towns and stations at their real coordinates, railways "
-            "(solid) and roads (dashed), each side's strategic points and headquarters, and a starting position."
+            f"(solid) and roads (dashed), each side's strategic points and headquarters, and the pieces of {what}."
         )
     fig, ax = plt.subplots(figsize=(0.42 * b.width + 0.6, 0.42 * b.height + 0.6), dpi=110)
+    colours = side_colours(view.sides)
     for cell in range(len(b)):
         x, y = b.coords[cell]
         tags = b.terrain[cell]
@@ -53,19 +75,12 @@ def board_figure(view: View, path: Path, title: str) -> str:
         ax.add_patch(plt.Rectangle((x, y), 1, 1, facecolor=colour, edgecolor="#8a7f6a", linewidth=0.5))
         occupant = view.cells[cell]
         if occupant:
-            side = view.sides.index(occupant["side"])
+            fill = colours[view.sides.index(occupant["side"])]
             sym = view.symbols.get(occupant["piece"], "?") if occupant["piece"] else "?"
             ax.text(
-                x + 0.5,
-                y + 0.5,
-                sym,
-                ha="center",
-                va="center",
-                fontsize=7,
-                color="white",
-                fontweight="bold",
-                bbox={"boxstyle": "round,pad=0.25", "facecolor": SIDE_COLOURS[side], "edgecolor": "none"},
-            )
+                x + 0.5, y + 0.5, sym, ha="center", va="center", fontsize=7, color=_label_colour(fill), fontweight="bold",
+                bbox={"boxstyle": "round,pad=0.25", "facecolor": fill, "edgecolor": "#333", "linewidth": 0.5},
+            )  # fmt: skip
         elif b.names[cell] in view.blocked and "water" not in tags:
             ax.text(x + 0.5, y + 0.5, "▲", ha="center", va="center", fontsize=9, color="#7b3f00")
     for c in range(b.width):
@@ -83,7 +98,8 @@ def board_figure(view: View, path: Path, title: str) -> str:
     return (
         f"{title}: a {b.width} by {b.height} board"
         + (f" with {', '.join(terrain)} squares" if terrain else "")
-        + f"; {view.sides[0]} pieces (red) at the bottom, {view.sides[1]} (blue) at the top, as in a random starting setup."
+        + f"; {view.sides[0]} pieces at the bottom, {view.sides[1]} at the top, in {what}"
+        + ("." if view.player == "referee" else f", as {view.player} sees it (hidden ranks as '?').")
     )
 
 

@@ -21,6 +21,7 @@ from sphinx.util.docutils import SphinxDirective
 from ..engine import REFEREE, ruleset, simulate_one
 from ..engine.game import Game
 from .cache import cached, fingerprint, site_cache_dir
+from .figures import side_colours
 from .html import el
 from .refs import rule_link
 from .tables import badge, citations
@@ -100,7 +101,7 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
     b = game.view(REFEREE).board
     board = b.to_dict()
     given = b.drawing.get("colors", {}) if b.kind == "graph" else {}
-    colours = [given.get(side) or SIDE_COLOURS.get(side) or DEFAULT_COLOURS[i] for i, side in enumerate(rs.sides)]
+    colours = [given.get(side) or default for side, default in zip(rs.sides, side_colours(list(rs.sides)), strict=True)]
     return {
         "ruleset": rs.id,
         "title": rs.title,
