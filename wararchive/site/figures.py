@@ -21,7 +21,9 @@ from ..fileio import atomic_write_bytes
 def save(fig, path: Path) -> None:
     """Write the figure only if its bytes changed: Sphinx re-reads a page whose image is newer."""
     buf = io.BytesIO()
-    fig.savefig(buf, format=path.suffix.lstrip("."), metadata={"Software": None})
+    fmt = path.suffix.lstrip(".")
+    # no version or date stamps: the same figure must give the same bytes
+    fig.savefig(buf, format=fmt, metadata={"Software": None} if fmt == "png" else {"Date": None, "Creator": None})
     plt.close(fig)
     data = buf.getvalue()
     if not path.exists() or path.read_bytes() != data:
