@@ -703,3 +703,11 @@ def test_views_never_show_an_unrevealed_enemy_rank(referee):
                     for uid, piece, owner in ev.get("pieces", []):
                         assert piece is None or owner == side or uid in g.known[me]
             g.play(players[g.to_move].choose(g))
+
+
+def test_the_enemy_reads_a_fire_order_without_the_battery_square():
+    """et-sojamang-1935:46 — the enemy does not know from which square the fire is opened."""
+    g = battery()
+    move = g.parse_move("fire:d1-d1>d7=captain")
+    assert g.public_text(move, "light-blue") == "fire:?>d7"
+    assert g.public_text(move, "pink") == g.public_text(move, "referee") == "fire:d1-d1>d7=captain"

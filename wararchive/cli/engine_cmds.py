@@ -230,9 +230,11 @@ def play_cmd(args: argparse.Namespace) -> None:
     shown = 0
     while game.result is None:
         side = game.side
-        game.play(players[game.to_move].choose(game))
+        move = players[game.to_move].choose(game)
+        seen = game.public_text(move, view_as)  # what the viewer may know of it, before it is played
+        game.play(move)
         view = game.view(view_as)
-        print(f"\nply {game.ply}: {side} {game.history[-1]}")
+        print(f"\nply {game.ply}: {side} {seen}")
         for ev in view.events[shown:]:
             print("  " + _describe(ev))
         shown = len(view.events)

@@ -64,6 +64,15 @@ class Game:
     def move_text(self, move: Any) -> str:
         raise NotImplementedError
 
+    def public_text(self, move: Any, player: int | str) -> str:
+        """The move as ``player`` (a side, or the referee) may see it written, before it is played.
+
+        A move is public in every game of the archive except where a rule
+        hides it (Sõjamäng's battery fires from a square the enemy must not
+        learn): the CLI and the replays print this, never the record's text.
+        """
+        return self.move_text(move)
+
     def parse_move(self, text: str) -> Any:
         raise NotImplementedError
 
@@ -204,6 +213,10 @@ class Hooks:
         ``att``/``dfn`` are the cells the two stood on, ``event`` the combat
         event (its ``pieces`` hold the uids, ``outcome`` and ``rule`` the verdict).
         """
+
+    def public_notation(self, game: BoardGame, move: Move, player: int | None) -> str | None:
+        """How ``player`` (None: the referee) sees a move written, if a rule hides part of it; None: in full."""
+        return None
 
     def action_value(self, game: BoardGame, move: Move, view: View, unknown: dict[str, int]) -> float | None:
         """How good an ability move looks to greedy play (``unknown``: enemy pieces not yet seen), or None."""
@@ -363,6 +376,10 @@ class BoardGame(Game):
 
     def move_text(self, move: Move) -> str:
         return notation(move, self.board.names)
+
+    def public_text(self, move: Move, player: int | str) -> str:
+        text = self.hooks.public_notation(self, move, self.player_index(player))
+        return self.move_text(move) if text is None else text
 
     def parse_move(self, text: str) -> Move:
         return parse(text, self.board._index, self.ply + 1)

@@ -79,10 +79,12 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
     events: dict[str, list] = {p: [] for p in perspectives}
     last: dict[str, dict[int, list]] = {p: {} for p in perspectives}
     move_rules: dict[str, list] = {p: [None] for p in perspectives}
+    move_texts: dict[str, list] = {p: [] for p in perspectives}
     for ply in range(final.ply + 1):
         if ply:
             move = game.parse_move(final.history[ply - 1])
-            for p in perspectives:  # the movement rule, only where this viewer may know the piece
+            for p in perspectives:  # the move as written for this viewer, and its rule if the piece is known
+                move_texts[p].append(game.public_text(move, p))
                 seen = game.view(p).cells[game.origin(move)]
                 piece = seen and seen["piece"]
                 move_rules[p].append(rs.piece(piece).move_rule or None if piece else None)
@@ -111,7 +113,7 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
         "colours": colours,
         "board": board,
         "blocked": game.view(REFEREE).blocked,
-        "moves": final.history,
+        "moves": move_texts,
         "frames": frames,
         "events": events,
         "move_rules": move_rules,

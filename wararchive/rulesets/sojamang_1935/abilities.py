@@ -853,6 +853,12 @@ class SojamangHooks(Hooks):
             game.finish(None, "soj.draw-forces")
 
     # -- greedy play --------------------------------------------------------------------------------
+    def public_notation(self, game: BoardGame, move: Move, player: int | None) -> str | None:
+        """The enemy hears where the battery fires, never from where nor the rank it names (:46)."""
+        if move.action == "fire" and player is not None and player != game.owner[move.frm]:
+            return f"fire:?>{game.board.names[move.target]}"
+        return None
+
     def action_value(self, game: BoardGame, move: Move, view, unknown: dict[str, int]) -> float | None:
         a = move.action
         if a in ("mg", "grenade", "recon"):

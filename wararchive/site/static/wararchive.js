@@ -103,7 +103,7 @@ class ReplayViewer {
     this.slider = document.createElement("input");
     this.slider.type = "range";
     this.slider.min = "0";
-    this.slider.max = String(d.moves.length);
+    this.slider.max = String(d.moves.referee.length);
     this.slider.value = "0";
     this.slider.className = "wa-slider";
     this.slider.setAttribute("aria-label", "ply");
@@ -130,7 +130,7 @@ class ReplayViewer {
   }
 
   step(name) {
-    const last = this.data.moves.length;
+    const last = this.data.moves.referee.length;
     const target = { first: 0, prev: this.ply - 1, next: this.ply + 1, last }[name];
     this.show(Math.max(0, Math.min(last, target)));
   }
@@ -139,8 +139,8 @@ class ReplayViewer {
     this.ply = ply;
     this.slider.value = String(ply);
     const d = this.data;
-    const mover = ply > 0 ? ` · ${d.moves[ply - 1]}` : " · starting position";
-    this.plyLabel.textContent = `ply ${ply} of ${d.moves.length}${mover}`;
+    const mover = ply > 0 ? ` · ${d.moves[this.perspective][ply - 1]}` : " · starting position";
+    this.plyLabel.textContent = `ply ${ply} of ${d.moves.referee.length}${mover}`;
     this.drawBoard(this.statesFor(this.perspective)[ply]);
     this.drawEvents(ply);
     this.root.dataset.ply = String(ply);
