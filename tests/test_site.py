@@ -217,3 +217,17 @@ def test_every_combat_outcome_has_a_label():
     from wararchive.site.compare import OUTCOME_TEXT
 
     assert set(OUTCOME_TEXT) == set(OUTCOMES)
+
+
+@pytest.mark.parametrize(
+    ("query", "page"), [("spioon", "et-spionaaz"), ("vakoojan", "fi-japanilainen-sotapeli"), ("fana", "sv-japanska-krigsspelet")]
+)
+def test_site_search_finds_original_language_words(browser, server, query, page):
+    """The search box (Sphinx's JavaScript with our index) finds words of the originals, inflected or not."""
+    pg = browser.new_page()
+    pg.goto(f"{server}/search.html?q={query}")
+    pg.wait_for_function("/found \\d+ page/.test(document.querySelector('#search-results')?.innerText || '')", timeout=15000)
+    links = pg.locator("#search-results li a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert any(f"texts/{page}.html" in href for href in links), links
+    assert "<span" not in " ".join(pg.locator("#search-results li a").all_inner_texts())
+    pg.close()

@@ -19,7 +19,7 @@ STEMMERS = [snowballstemmer.stemmer(lang) for lang in ("estonian", "finnish", "s
 
 class SearchWithSourceLanguages(SearchEnglish):
     lang = "en"
-    language_name = "English, with Estonian, Finnish and Swedish stems"
+    language_name = "English"  # Sphinx names the JavaScript stemmer class after this: it must stay "English"
 
     def split(self, input: str) -> list[str]:
         words = super().split(input)
