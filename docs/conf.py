@@ -12,7 +12,9 @@ language = "en"
 extensions = ["myst_nb", "wararchive.site"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
-nb_execution_mode = "off"  # the test suite executes the notebooks; the site shows their saved outputs
+nb_execution_mode = "auto"  # the site runs the notebooks (committed without outputs) against the current data
+nb_execution_raise_on_error = True  # a notebook that fails breaks the build, like a broken reference
+nb_execution_timeout = 120
 
 exclude_patterns = ["_build", ".wararchive-cache", "**/.ipynb_checkpoints"]
 suppress_warnings = ["myst.header"]

@@ -109,10 +109,28 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
         page = TEMPLATES.get_template("compare.md.j2").render(topic=topic, title=title, intro=INTROS.get(topic, ""))
         write(srcdir / "compare" / f"{topic}.md", page, written, all_rulesets_fingerprint())
     write(srcdir / "compare" / "index.md", TEMPLATES.get_template("compare-index.md.j2").render(topics=TOPICS), written)
-    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):  # the notebooks live at the top level; the site shows them
-        write(srcdir / "notebooks" / nb.name, nb.read_text(encoding="utf-8"), written)
+    stamp = all_rulesets_fingerprint() + "".join(text_fingerprint(t) for t in c.texts.values())
+    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):  # the notebooks live at the top level; the site runs and shows them
+        write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, _short(stamp)), written)
     _remove_stale(srcdir, written)
     return written
+
+
+def _stamped_notebook(path: Path, key: str) -> str:
+    """The notebook with the data fingerprint in its metadata and no saved outputs.
+
+    The site executes it (``nb_execution_mode = "auto"``), so its outputs are
+    those of the current corpus and engine; the stamp makes Sphinx re-read,
+    and so re-run, it whenever they change.
+    """
+    import json
+
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    nb.setdefault("metadata", {})["wararchive"] = {"data_fingerprint": key}
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+    return json.dumps(nb, ensure_ascii=False, indent=1) + "\n"
 
 
 def _short(raw: str) -> str:
