@@ -160,3 +160,16 @@ def test_board_draws_a_position_as_a_side_sees_it(capsys, tmp_path):
     assert code == 0 and "the position after ply 6" in out and (tmp_path / "p.svg").read_text().startswith("<?xml")
     code, _, err = run(capsys, "board", "chess", "--out", str(tmp_path / "x.gif"))
     assert code == 2 and "must end in .png or .svg" in err
+
+
+def test_board_needs_nothing_of_sphinx(tmp_path):
+    """The base install has no Sphinx: drawing a board must not depend on the site package."""
+    code = (
+        "import sys\n"
+        "for m in ('sphinx', 'docutils', 'myst_parser', 'myst_nb'): sys.modules[m] = None\n"
+        "from wararchive.cli.main import main\n"
+        f"sys.exit(main(['board', 'spionaaz', '--out', {str(tmp_path / 'b.png')!r}]))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "b.png").exists()

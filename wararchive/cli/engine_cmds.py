@@ -335,7 +335,7 @@ def _position(record: dict[str, Any], ply: int | None):
 
 
 def board_cmd(args: argparse.Namespace) -> None:
-    from ..site.figures import board_figure
+    from ..engine.boardplot import board_figure
 
     out = Path(args.out)
     if out.suffix not in (".png", ".svg"):

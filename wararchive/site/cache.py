@@ -29,15 +29,27 @@ def code_hash() -> str:
     return h.hexdigest()[:16]
 
 
+def short_hash(text: str) -> str:
+    """A 20-hex-digit digest: enough to tell versions of the same data apart."""
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+@cache
+def _ruleset_digest(ruleset_id: str) -> str:
+    """The ruleset's data and the code, hashed once: rulesets are immutable within a process."""
+    data = json.dumps([ruleset(ruleset_id).to_dict(), code_hash()], sort_keys=True, default=str)
+    return hashlib.sha256(data.encode()).hexdigest()
+
+
 def fingerprint(ruleset_id: str, *extra: Any) -> str:
-    data = json.dumps([ruleset(ruleset_id).to_dict(), code_hash(), extra], sort_keys=True, default=str)
-    return hashlib.sha256(data.encode()).hexdigest()[:20]
+    return short_hash(json.dumps([_ruleset_digest(ruleset_id), extra], sort_keys=True, default=str))
 
 
+@cache
 def all_rulesets_fingerprint() -> str:
     from ..engine import rulesets
 
-    return hashlib.sha256("".join(fingerprint(r) for r in rulesets()).encode()).hexdigest()[:20]
+    return short_hash("".join(fingerprint(r) for r in rulesets()))
 
 
 def text_fingerprint(text) -> str:
@@ -48,8 +60,7 @@ def text_fingerprint(text) -> str:
         for p in text.passages
     ]  # fmt: skip
     meta = {k: v for k, v in vars(text).items() if k not in ("passages", "retired")}
-    raw = json.dumps([data, meta, all_rulesets_fingerprint()], sort_keys=True, default=str)
-    return hashlib.sha256(raw.encode()).hexdigest()[:20]
+    return short_hash(json.dumps([data, meta, all_rulesets_fingerprint()], sort_keys=True, default=str))
 
 
 def cached(folder: Path, name: str, key: str, compute: Callable[[], Any]) -> Any:

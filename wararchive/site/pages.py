@@ -14,10 +14,10 @@ import jinja2
 
 from ..corpus import load
 from ..engine import ruleset, rulesets
+from ..engine.boardplot import board_figure
 from ..fileio import atomic_write_text
-from .cache import all_rulesets_fingerprint, fingerprint, text_fingerprint
+from .cache import all_rulesets_fingerprint, fingerprint, short_hash, text_fingerprint
 from .compare import TOPICS
-from .figures import board_figure
 from .replay import illustrative
 
 TEMPLATES = jinja2.Environment(
@@ -65,7 +65,7 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
             srcdir / "texts" / f"{a.alignment_id}-parallel.md",
             TEMPLATES.get_template("parallel.md.j2").render(a=a),
             written,
-            _short(key),
+            short_hash(key),
         )
     for t in c.texts.values():
         other = next(
@@ -111,7 +111,7 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
     write(srcdir / "compare" / "index.md", TEMPLATES.get_template("compare-index.md.j2").render(topics=TOPICS), written)
     stamp = all_rulesets_fingerprint() + "".join(text_fingerprint(t) for t in c.texts.values())
     for nb in sorted(NOTEBOOKS.glob("*.ipynb")):  # the notebooks live at the top level; the site runs and shows them
-        write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, _short(stamp)), written)
+        write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, short_hash(stamp)), written)
     _remove_stale(srcdir, written)
     return written
 
@@ -131,12 +131,6 @@ def _stamped_notebook(path: Path, key: str) -> str:
         if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None
     return json.dumps(nb, ensure_ascii=False, indent=1) + "\n"
-
-
-def _short(raw: str) -> str:
-    import hashlib
-
-    return hashlib.sha256(raw.encode()).hexdigest()[:20]
 
 
 def _remove_stale(srcdir: Path, written: set[Path]) -> None:

@@ -19,23 +19,13 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..engine import REFEREE, ruleset, simulate_one
+from ..engine.boardplot import side_colours
 from ..engine.game import Game
 from .cache import cached, fingerprint, site_cache_dir
-from .figures import side_colours
 from .html import el
 from .refs import rule_link
 from .tables import badge, citations
 
-# Sides named after colours are drawn in them; white pieces get dark labels (see wararchive.js).
-SIDE_COLOURS = {
-    "pink": "#d6709b",
-    "light-blue": "#5aa7d6",
-    "blue": "#1f5fa8",
-    "yellow": "#e0b000",
-    "white": "#f4f1e8",
-    "black": "#2b2b2b",
-}
-DEFAULT_COLOURS = ["#b03a2e", "#1f4e79"]
 CANDIDATES = 40
 KINDS = ("greedy", "random")
 BORING = {"project.ply-limit"}
@@ -80,17 +70,18 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
     last: dict[str, dict[int, list]] = {p: {} for p in perspectives}
     move_rules: dict[str, list] = {p: [None] for p in perspectives}
     move_texts: dict[str, list] = {p: [] for p in perspectives}
+    views: dict[str, Any] = {}  # each viewer's view of the position before the next move
     for ply in range(final.ply + 1):
         if ply:
             move = game.parse_move(final.history[ply - 1])
             for p in perspectives:  # the move as written for this viewer, and its rule if the piece is known
                 move_texts[p].append(game.public_text(move, p))
-                seen = game.view(p).cells[game.origin(move)]
+                seen = views[p].cells[game.origin(move)]
                 piece = seen and seen["piece"]
                 move_rules[p].append(rs.piece(piece).move_rule or None if piece else None)
             game.play(move)
         for p in perspectives:
-            view = game.view(p)
+            view = views[p] = game.view(p)
             now = {
                 i: [rs.sides.index(c["side"]), view.symbols.get(c["piece"], "?") if c["piece"] else "?", c["piece"]]
                 for i, c in enumerate(view.cells)
@@ -100,7 +91,7 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
             frames[p].append(diff)
             last[p] = now
             events[p].append([_event(rs, e) for e in view.events if e["ply"] == ply and ply > 0])
-    b = game.view(REFEREE).board
+    b = views[REFEREE].board
     board = b.to_dict()
     given = b.drawing.get("colors", {}) if b.kind == "graph" else {}
     colours = [given.get(side) or default for side, default in zip(rs.sides, side_colours(list(rs.sides)), strict=True)]
@@ -112,7 +103,7 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
         "sides": list(rs.sides),
         "colours": colours,
         "board": board,
-        "blocked": game.view(REFEREE).blocked,
+        "blocked": views[REFEREE].blocked,
         "moves": move_texts,
         "frames": frames,
         "events": events,
