@@ -17,6 +17,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 from ..fileio import atomic_write_bytes
+from .board import Board
 from .view import View
 
 
@@ -44,8 +45,10 @@ NAMED_COLOURS = {
 DEFAULT_COLOURS = ["#b03a2e", "#1f4e79"]
 
 
-def side_colours(sides: list[str]) -> list[str]:
-    return [NAMED_COLOURS.get(side, DEFAULT_COLOURS[i]) for i, side in enumerate(sides)]
+def side_colours(sides: list[str], board: Board | None = None) -> list[str]:
+    """Each side's colour: the board's own (``board.drawing["colors"]``), else its name's, else a default."""
+    given = board.drawing.get("colors", {}) if board is not None else {}
+    return [given.get(side) or NAMED_COLOURS.get(side, DEFAULT_COLOURS[i % 2]) for i, side in enumerate(sides)]
 
 
 def _label_colour(hex_colour: str) -> str:

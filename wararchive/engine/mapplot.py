@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from .board import Board
     from .view import View
 
-DEFAULT_COLORS = ("#2b6cb0", "#c0392b")
 LABEL_PLACES = {  # where a point's name goes: offset in points and alignment (board.drawing["labels"])
     "right": (6, 4, "left"),
     "left": (-6, 4, "right"),
@@ -46,8 +45,9 @@ RAIL, ROAD, LAND, SEA = "#3a3a3a", "#7a6a55", "#f4f1e8", "#cfe3ef"
 
 
 def _side_colors(board: Board, sides: list[str]) -> dict[str, str]:
-    given = board.drawing.get("colors", {})
-    return {s: given.get(s, DEFAULT_COLORS[i % 2]) for i, s in enumerate(sides)}
+    from .boardplot import side_colours  # one colour rule for squares, maps and replays
+
+    return dict(zip(sides, side_colours(sides, board), strict=True))
 
 
 def draw_board(board: Board, view: View | None = None, sides: list[str] | None = None, title: str = "") -> Figure:

@@ -93,8 +93,7 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
             events[p].append([_event(rs, e) for e in view.events if e["ply"] == ply and ply > 0])
     b = views[REFEREE].board
     board = b.to_dict()
-    given = b.drawing.get("colors", {}) if b.kind == "graph" else {}
-    colours = [given.get(side) or default for side, default in zip(rs.sides, side_colours(list(rs.sides)), strict=True)]
+    colours = side_colours(list(rs.sides), b)
     return {
         "ruleset": rs.id,
         "title": rs.title,
