@@ -884,7 +884,7 @@ class SojamangHooks(Hooks):
         the referee's business: to the enemy they are the plain move they
         look like, which names no piece.
         """
-        if player is None or move.action not in _DISGUISED or player == game.owner[move.frm]:
+        if player is None or move.action not in _DISGUISED or player == game.to_move:  # read before it is played
             return None
         names = game.board.names
         if move.action == "fire":
