@@ -132,7 +132,16 @@ def test_gas_release_comes_before_the_losses_it_sets_off():
     g = soj({"h8": "light-blue:poison_gas", "c8": "pink:supply_wagon", "d8": "pink:captain"}, to_move="light-blue")
     g.play("gas:h8-h8>g8")
     kinds = [e["type"] for e in g.events if e["ply"] == 1]
-    assert kinds.index("gas") < kinds.index("extra-moves") < kinds.index("gas-spent")
+    assert kinds == ["gas", "gas-spent", "extra-moves"]
+
+
+@pytest.mark.parametrize("rid", ["japanese-war-game", "spionaaz", "chess", "finnish-front", SOJ])
+def test_the_end_of_a_game_is_its_last_event(rid):
+    """A game's end follows everything that brought it about (the rule that ended it is cited with it)."""
+    for seed in range(3):
+        g = simulate_one(ruleset(rid, ply_limit=300), seed, ("greedy", "random"))
+        assert g.events[-1]["type"] == "end" and g.events[-1]["rule"] == g.result["reason"]
+        assert [e["type"] for e in g.events].count("end") == 1
 
 
 def test_a_battery_shot_comes_before_the_flag_it_takes_or_the_losses_it_sets_off():

@@ -534,15 +534,15 @@ class SojamangHooks(Hooks):
                 if t != T["mine"] and t != T["flag"]:
                     hit.append(x)
             x = nxt[x]
-        # the release first, then what its losses set off (a signal post, a wagon, the flag)
+        # the release and the spent gas first, then the losses and what they set off (a signal post, a wagon, the flag)
         ev = game.event("gas", "soj.gas-release", cells=[names[c], *line])
+        game.remove(c)
+        game.event("gas-spent", "soj.gas-spent", cells=[names[c]])
         lost: list[list] = []
         for x in hit:
             if game.owner[x] >= 0:  # not already gone with a cabaret it was nailed to
                 lost += self.kill(game, x)
         ev["pieces"] = [[u, "poison_gas", SIDES[p]], *lost]
-        game.remove(c)
-        game.event("gas-spent", "soj.gas-spent", cells=[names[c]])
         game.extra["soj"].dirty = True
 
     def _armed(self, game: BoardGame, move: Move, p: int, rule: str, ranks: int) -> None:
