@@ -14,7 +14,7 @@ import pytest
 from wararchive.cli.main import main
 from wararchive.engine import ruleset, simulate_one
 from wararchive.engine.record import replay
-from wararchive.engine.transcript import replay_lines
+from wararchive.engine.transcript import play_ply, replay_lines
 
 SOJ = "sojamang-1935"
 KEEP = {"a1": "pink:colonel", "a10": "light-blue:colonel"}  # a piece able to take a flag on each side
@@ -221,3 +221,15 @@ def test_play_with_one_human_shows_that_humans_side_by_default(capsys, monkeypat
     out = capsys.readouterr().out
     assert f"; view: {view}" in out.splitlines()[0]
     assert (code != 0) == ("human" in players)  # the typed input ends at once
+
+
+def test_a_spys_unmasking_is_told_to_its_owner_alone():
+    """et-spionaaz:24, :25 — the unmasked piece is visible to the opponent; its owner is not told, which would show him
+    where the spy stands (the issue: a spy's rank must not leak through who gets unmasked)."""
+    g = ruleset("spionaaz").position(
+        {"d4": "south:spy", "a1": "south:corporal", "e6": "north:general", "h9": "north:corporal"}, to_move="south"
+    )
+    lines = play_ply(g, g.parse_move("d4-d5"), "north")
+    assert g.view("south").piece_at("e6")["piece"] == "general"
+    assert [e["rule"] for e in g.visible_events("south")] == ["spz.unmask"]
+    assert g.visible_events("north") == [] and lines == ["ply 1: south d4-d5"]
