@@ -233,3 +233,22 @@ def test_a_spys_unmasking_is_told_to_its_owner_alone():
     assert g.view("south").piece_at("e6")["piece"] == "general"
     assert [e["rule"] for e in g.visible_events("south")] == ["spz.unmask"]
     assert g.visible_events("north") == [] and lines == ["ply 1: south d4-d5"]
+
+
+def test_site_replays_cite_the_rule_that_acted_and_read_as_each_side_does():
+    """et-sojamang-1935:46, :47, :53 — the site's replay data takes each move's text and rule from the same filter."""
+    from wararchive.site.replay import replay_data
+
+    data = replay_data(SOJ, 2)
+    record = simulate_one(ruleset(SOJ), 2, ("greedy", "random")).record()
+    g = ruleset(SOJ).new_game(seed=2, setup=record["setups"])
+    acted = set()
+    for ply, text in enumerate(record["moves"], 1):
+        move = g.parse_move(text)
+        for viewer in data["moves"]:
+            assert [data["moves"][viewer][ply - 1], data["move_rules"][viewer][ply]] == list(g.seen(move, viewer))
+        if move.action in ("fly", "gas"):
+            assert data["move_rules"]["referee"][ply] in ("soj.aviator-flight", "soj.gas-release")
+            acted.add(move.action)
+        g.play(move)
+    assert acted == {"fly", "gas"}
