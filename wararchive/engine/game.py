@@ -405,7 +405,7 @@ class BoardGame(Game):
         if move.action and text.startswith(f"{move.action}:"):  # the viewer sees the ability: its rule acted
             return text, self.hooks.action_rule(self, move)
         # a plain move, or an ability disguised as one: its rule is the piece's, if the viewer knows the piece
-        u = self.uid[move.frm] if 0 <= move.frm < len(self.uid) else -1
+        u = self.uid[move.frm]
         if u < 0 or not self.sees(pl, u):
             return text, None
         return text, self.types[self.kind[move.frm]].move_rule or None
