@@ -286,6 +286,10 @@ class BoardGame(Game):
         self._legal: list[Move] | None = None
         self.extra.setdefault("prepared", {})
         self.hooks.begin(self)
+        if not self.legal_moves():
+            # A legal setup can seal its own army in (mines on every bridge): the side
+            # to move has no move before the first ply, and loses as it would later.
+            self.finish(1 - self.to_move, rs.params["no_moves_rule"])
 
     # -- setup -------------------------------------------------------------------
     def _entry_tables(self) -> list[bytearray]:
