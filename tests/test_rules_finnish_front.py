@@ -407,3 +407,10 @@ def test_the_one_flight_win_exists_only_under_three_conjectures():
     assert juva.board.has(juva.board.cell("Juva"), "hq0") and "Kouvola-Juva" not in moves(juva)
     juva.play("Kouvola-Pieksämäki")
     assert juva.result is None
+
+
+def test_readings_beyond_the_letter_are_not_labelled_attested():
+    """:14, :20, :31 — stopping a flight short, what 'withdrawn' means, 'taking' a point: inferred, with reasons."""
+    rs = ruleset("finnish-front")
+    for rule in ("ff.flyer-move", "ff.gas-withdraw", "ff.win-hq"):
+        assert rs.rule(rule).certainty == "inferred" and rs.rule(rule).reason

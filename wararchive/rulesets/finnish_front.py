@@ -483,7 +483,10 @@ def rules(options: dict[str, Any]) -> list[Rule]:
             "A flyer moves along one straight line, solid or dashed, as far as the line goes, stopping at any point of it "
             "(option flyer_direction for the direction).",
             P(21, 22, 14),
-            topic="movement",
+            "inferred",
+            "Flying a whole straight line on dashed or solid lines is attested (:21, :22); stopping at any point of it "
+            "applies the right to move fewer steps than marked (:14) to a piece that has no step number.",
+            "movement",
         ),
         Rule(
             "ff.train-move",
@@ -573,7 +576,10 @@ def rules(options: dict[str, Any]) -> list[Rule]:
             "ff.gas-withdraw",
             "A gassed piece must withdraw (end its owner's next move off the gassed points) or it is lost.",
             P(20),
-            topic="combat",
+            "inferred",
+            "Withdrawing in the following move or being lost is attested (:20); what counts as having withdrawn (off "
+            "the points the gas covers) is the project's reading, the text giving the gas no extent (see gas_closes).",
+            "combat",
         ),
         Rule(
             "ff.gas-closes",
@@ -593,7 +599,15 @@ def rules(options: dict[str, Any]) -> list[Rule]:
             "combat",
         ),
         # -- victory ---------------------------------------------------------------------------
-        Rule("ff.win-hq", "Taking (occupying) the enemy's headquarters wins.", P(31), topic="victory"),
+        Rule(
+            "ff.win-hq",
+            "Taking (occupying) the enemy's headquarters wins.",
+            P(31),
+            "inferred",
+            "Taking the headquarters wins (:31); the headquarters is a point of the map, not a piece, so 'taking' it is "
+            "read as occupying it (option flyer_takes_hq for flyers).",
+            "victory",
+        ),
         Rule(
             "ff.win-strategic",
             "Occupying five of the enemy's strategic points at the same time wins.",

@@ -476,7 +476,7 @@ RULES = [
     Rule(
         "soj.mine",
         "Every other piece, the aviator included, perishes on contact with a mine; the mine stays.",
-        P(34),
+        P(34, 31),
         topic="combat",
     ),
     Rule(
