@@ -100,6 +100,16 @@ def output_target(path: str | Path) -> Path:
     return target
 
 
+def output_directory(path: str | Path) -> Path:
+    """``path`` as a directory to write files into; an empty path or a non-directory is refused."""
+    if str(path) == "":
+        raise OutputError("an output directory is empty (use . for the current one)")
+    directory = Path(os.path.realpath(path))
+    if directory.exists() and not directory.is_dir():
+        raise OutputError(f"cannot write into {path}: it is not a directory")
+    return directory
+
+
 @contextlib.contextmanager
 def _guard(path: str | Path) -> Iterator[None]:
     """Turn an operating-system failure while writing (disk full, permission) into one line."""
