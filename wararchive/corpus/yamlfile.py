@@ -157,6 +157,8 @@ def _index(node: yaml.Node, path: Path_, lines: dict[Path_, int], name: str) -> 
         for key_node, value_node in node.value:
             key = key_node.value
             line = key_node.start_mark.line + 1
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise CorpusError(name, line, format_path(path), "a key must be a plain value, not a list or a mapping")
             if key in seen:
                 raise CorpusError(name, line, format_path((*path, key)), f"duplicate key (first at line {seen[key]})")
             seen[key] = line
