@@ -41,7 +41,7 @@ def atomic_open(path: str | Path, binary: bool = False) -> Iterator[IO]:
     it all in memory, with the same guarantees as :func:`atomic_write_bytes`.
     """
     target = output_target(path)
-    if target.exists():  # output_target let through only a character device or a pipe: stream to it
+    if target.exists() and not target.is_file():  # output_target lets through only a character device or a pipe
         with _guard(path), target.open("wb" if binary else "w", **_text(binary)) as fh:
             yield fh
         return
