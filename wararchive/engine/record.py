@@ -196,10 +196,13 @@ def load_record(path: str | Path, game: int = 1) -> dict[str, Any]:
     """One record from a .json file, or the ``game``-th (from 1) of a .jsonl file."""
     path = Path(path)
     if path.suffix == ".jsonl":
-        records = list(read_records(path))
-        if not 1 <= game <= len(records):
-            raise RecordError(f"{path} holds {len(records)} records; --game must be 1 to {len(records)}")
-        return records[game - 1][1]
+        wanted, count = None, 0
+        for count, (_, record) in enumerate(read_records(path), 1):  # keep one record: a file may hold millions
+            if count == game:
+                wanted = record
+        if not 1 <= game <= count:
+            raise RecordError(f"{path} holds {count} records; --game must be 1 to {count}")
+        return wanted
     try:
         data = path.read_bytes()
     except OSError as exc:
