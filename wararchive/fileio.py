@@ -17,11 +17,12 @@ is refused while the first holds the target's lock.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import fcntl
 import os
+import secrets
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -31,6 +32,17 @@ from .errors import WararchiveError
 
 class OutputError(WararchiveError):
     """An output path that cannot be written: the message names it and why."""
+
+
+_pending: set[Path] = set()
+"""Temporary and lock files this process made and has not removed yet."""
+
+
+@atexit.register
+def _remove_pending() -> None:
+    """Last resort at exit: a file whose own cleanup a signal interrupted is removed here."""
+    for path in list(_pending):
+        path.unlink(missing_ok=True)
 
 
 @contextlib.contextmanager
@@ -50,15 +62,21 @@ def atomic_open(path: str | Path, binary: bool = False) -> Iterator[IO]:
     except OSError as exc:
         raise OutputError(f"cannot write {path}: cannot create its directory ({exc.strerror})") from None
     with _guard(path), _locked(target):
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        # Named and registered before it exists: a signal between creating the file and the
+        # ``try`` below would otherwise leave it behind (mkstemp returns the name only after).
+        tmp = target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        _pending.add(tmp)
         try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "wb" if binary else "w", **_text(binary)) as fh:
                 yield fh
-            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; every output gets the mode open() would give
+            os.chmod(tmp, 0o666 & ~_umask())  # every output gets the mode a plain open() would give
             os.replace(tmp, target)
         except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+            tmp.unlink(missing_ok=True)
             raise
+        finally:
+            _pending.discard(tmp)
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> Path:
@@ -143,10 +161,12 @@ def _locked(target: Path) -> Iterator[None]:
         if same:
             break
         os.close(fd)
+    _pending.add(lock_path)
     try:
         yield
     finally:
-        os.unlink(lock_path)
+        lock_path.unlink(missing_ok=True)
+        _pending.discard(lock_path)
         os.close(fd)
 
 
