@@ -133,8 +133,11 @@ def _check(value: Any, schema: dict[str, Any], where: str) -> None:
             elif isinstance(extra, dict):
                 _check(item, extra, f"{where}.{key}")
     elif isinstance(value, list) and "items" in schema:
+        items = schema["items"]
+        fits = _JSON_TYPES[items["type"]] if items.keys() == {"type"} else None  # e.g. the moves: by type alone
         for i, item in enumerate(value):
-            _check(item, schema["items"], f"{where}[{i}]")
+            if fits is None or not fits(item):  # the message is built only for an item that needs it
+                _check(item, items, f"{where}[{i}]")
 
 
 def _fits(value: Any, schema: dict[str, Any], where: str) -> bool:
