@@ -134,7 +134,9 @@ def concepts(args: argparse.Namespace) -> None:
 
 def export(args: argparse.Namespace) -> None:
     from ..corpus.tei import export_tei
+    from ..fileio import output_directory
 
+    output_directory(args.outdir)  # refused before the corpus is loaded
     paths = export_tei(load(), args.outdir)
     for path in paths:
         print(path)

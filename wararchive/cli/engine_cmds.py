@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -218,12 +216,16 @@ def rules_cmd(args: argparse.Namespace) -> None:
 def play_cmd(args: argparse.Namespace) -> None:
     from ..engine import make_player
     from ..engine.transcript import play_ply
+    from ..fileio import atomic_write_text, output_target
 
     rs = _ruleset(args)
     kinds = _players(args.players, human=True)
     game = rs.new_game(seed=args.seed)
-    if args.pgn and not hasattr(game, "pgn"):
+    if args.pgn is not None and not hasattr(game, "pgn"):
         raise WararchiveError(f"--pgn is for chess; {rs.id} games are saved as records (--out)")
+    for path in (args.out, args.pgn):
+        if path is not None:
+            output_target(path)  # a bad path fails now, not after the game
     view_as = args.side or _default_view(kinds, rs.sides)
     game.view(view_as)  # validate the side before playing
     players = [
@@ -240,15 +242,12 @@ def play_cmd(args: argparse.Namespace) -> None:
     print(
         f"\nresult: {r['winner'] or 'draw'} after {r['ply']} plies — {r['summary']} ({', '.join(r['cites']) or 'project rule'})"
     )
-    if args.out:
+    if args.out is not None:
         from ..engine.record import dumps
-        from ..fileio import atomic_write_text
 
         atomic_write_text(args.out, dumps(game.record()) + "\n")
         print(f"record saved to {args.out}")
-    if args.pgn:
-        from ..fileio import atomic_write_text
-
+    if args.pgn is not None:
         atomic_write_text(args.pgn, game.pgn() + "\n")
         print(f"PGN saved to {args.pgn}")
 
@@ -262,56 +261,33 @@ def _default_view(kinds: tuple[str, str], sides: tuple[str, ...]) -> str:
 def simulate_cmd(args: argparse.Namespace) -> None:
     from ..engine import simulate_one
     from ..engine.record import dumps
+    from ..fileio import atomic_open, output_target
 
     rs = _ruleset(args)
     kinds = _players(args.players)
     if args.games < 1:
         raise WararchiveError("--games must be at least 1")
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    output_target(args.out)
     wins: Counter[str] = Counter()
     plies = 0
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            games = range(args.seed, args.seed + args.games)
-            if not args.quiet:
-                from tqdm import tqdm
+    with atomic_open(args.out) as fh:
+        games = range(args.seed, args.seed + args.games)
+        if not args.quiet:
+            from tqdm import tqdm
 
-                games = tqdm(games, desc=f"simulating {rs.id}", unit="game", file=sys.stderr)
-            for seed in games:
-                game = simulate_one(rs, seed, kinds)
-                fh.write(dumps(game.record()) + "\n")
-                wins[game.result["winner"] or "draw"] += 1
-                plies += game.ply
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+            games = tqdm(games, desc=f"simulating {rs.id}", unit="game", file=sys.stderr)
+        for seed in games:
+            game = simulate_one(rs, seed, kinds)
+            fh.write(dumps(game.record()) + "\n")
+            wins[game.result["winner"] or "draw"] += 1
+            plies += game.ply
     parts = [f"{side} {wins[side]}" for side in rs.sides] + [f"draws {wins['draw']}"]
     print(
         f"{args.games} games of {rs.id} ({kinds[0]} vs {kinds[1]}): "
         + ", ".join(parts)
         + f"; mean length {plies / args.games:.1f} plies"
     )
-    print(f"records written to {out}")
-
-
-def _load_record(path: Path, game: int) -> dict[str, Any]:
-    """One record from a .json file, or the ``game``-th of a .jsonl file."""
-    from ..engine.record import RecordError, read_records
-
-    if path.suffix == ".jsonl":
-        records = list(read_records(path))
-        if not 1 <= game <= len(records):
-            raise RecordError(f"{path} holds {len(records)} records; --game must be 1 to {len(records)}")
-        return records[game - 1][1]
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RecordError(f"{path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    print(f"records written to {args.out}")
 
 
 def _position(record: dict[str, Any], ply: int | None):
@@ -326,12 +302,15 @@ def _position(record: dict[str, Any], ply: int | None):
 
 def board_cmd(args: argparse.Namespace) -> None:
     from ..engine.boardplot import board_figure
+    from ..engine.record import load_record
+    from ..fileio import output_target
 
     out = Path(args.out)
     if out.suffix not in (".png", ".svg"):
         raise WararchiveError(f"--out must end in .png or .svg, not {out.name!r}")
+    output_target(out)
     if args.record:
-        record = _load_record(Path(args.record), args.game)
+        record = load_record(args.record, args.game)
         _, game = _position(record, args.ply)
         title, what = f"{game.rs.title}, seed {record['seed']}, ply {game.ply}", f"the position after ply {game.ply}"
     else:
@@ -345,10 +324,10 @@ def board_cmd(args: argparse.Namespace) -> None:
 
 
 def replay_cmd(args: argparse.Namespace) -> None:
-    from ..engine.record import replay
+    from ..engine.record import load_record, replay
     from ..engine.transcript import play_ply
 
-    record = _load_record(Path(args.file), args.game)
+    record = load_record(args.file, args.game)
     full, game = _position(record, args.ply)
     view = game.view(args.side)
     print(f"{game.rs.title}, seed {record['seed']}, ply {game.ply} of {full.ply}; view: {view.player}")

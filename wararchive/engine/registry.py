@@ -36,10 +36,17 @@ def ruleset(ruleset_id: str, **options: Any) -> Ruleset:
     """
     if ruleset_id not in RULESETS:
         raise UnknownIdError("ruleset", ruleset_id, rulesets())
-    return _build(ruleset_id, tuple(sorted(options.items(), key=lambda kv: kv[0])))
+    # The key carries each value's type: 100.0 == 100 and 1 == True in Python, and without the
+    # type a cached ruleset would answer for a value its option validation refuses.
+    key = tuple(sorted((name, type(value), value) for name, value in options.items()))
+    try:
+        hash(key)
+    except TypeError:  # a list or a dict: no option takes one; building uncached refuses it by name
+        return importlib.import_module(RULESETS[ruleset_id]).build(options)
+    return _build(ruleset_id, key)
 
 
 @lru_cache(maxsize=64)
-def _build(ruleset_id: str, options: tuple[tuple[str, Any], ...]) -> Ruleset:
+def _build(ruleset_id: str, options: tuple[tuple[str, type, Any], ...]) -> Ruleset:
     module = importlib.import_module(RULESETS[ruleset_id])
-    return module.build(dict(options))
+    return module.build({name: value for name, _, value in options})
