@@ -6,6 +6,7 @@ import argparse
 from dataclasses import asdict
 
 from ..corpus import LAYERS, load
+from ..languages import SOURCE_CODES
 from .output import FORMATS, render
 
 
@@ -29,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Search every text at once; results are keyword-in-context lines with passage ids.",
     )
     p.add_argument("query", nargs="?", default="", help="words to find (optional with --concept)")
-    p.add_argument("--lang", help="only texts in this language (et, fi, sv)")
+    p.add_argument("--lang", help=f"only texts in this language ({', '.join(SOURCE_CODES)})")
     p.add_argument("--concept", help="only passages tagged with this concept, in any language (e.g. spy, mine)")
     p.add_argument("--layer", choices=LAYERS, default="reading", help="where to search (default: reading)")
     _format(p)
@@ -124,12 +125,12 @@ def concepts(args: argparse.Namespace) -> None:
         {
             "concept": k.id,
             "label": k.label,
-            **{lang: list(k.names.get(lang, ())) for lang in ("et", "fi", "sv")},
+            **{lang: list(k.names.get(lang, ())) for lang in SOURCE_CODES},
             "passages": counts.get(k.id, 0),
         }
         for k in c.vocabulary.values()
     ]
-    print(render(rows, ["concept", "label", "et", "fi", "sv", "passages"], args.format))
+    print(render(rows, ["concept", "label", *SOURCE_CODES, "passages"], args.format))
 
 
 def export(args: argparse.Namespace) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import UnknownIdError
+from ..languages import ALL_CODES
 from .model import Alignment, Concept, Passage, Source, Text
 from .search import FoldedText, Hit, fold, kwic
 
@@ -236,7 +237,7 @@ class Corpus:
         rows = []
         for c in self.vocabulary.values():
             row = {"concept": c.id, "label": c.label, "description": c.description}
-            for lang in ("et", "fi", "sv", "en"):
+            for lang in ALL_CODES:
                 row[lang] = list(c.names.get(lang, ()))
             row["passages"] = sum(1 for p in self.iter_passages() if c.id in p.concepts)
             rows.append(row)

@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 
 from ..errors import CorpusError
+from ..languages import ALL_CODES
 from . import schema
 from .model import (
     Alignment,
@@ -110,7 +111,7 @@ class _Loader:
                 raise doc.error((i, "id"), f"concept {rec['id']!r} is defined twice")
             names: dict[str, tuple[str, ...]] = {}
             for lang, words in rec["names"].items():
-                if lang not in ("et", "fi", "sv", "en") or not isinstance(words, list):
+                if lang not in ALL_CODES or not isinstance(words, list):
                     raise doc.error((i, "names", lang), "expected a list of words under et, fi, sv or en")
                 names[lang] = tuple(str(w) for w in words)
             out[rec["id"]] = Concept(rec["id"], rec["label"], rec["description"], names)

@@ -86,6 +86,7 @@ from typing import Any
 
 from ..errors import WararchiveError
 from ..fileio import atomic_write_text
+from ..languages import NAMES
 from .corpus import Corpus
 from .model import Alignment, Passage, Source, Text
 from .schema import CATEGORIES
@@ -97,7 +98,7 @@ _XML_LANG = f"{{{XML_NS}}}lang"
 _XML_SPACE = f"{{{XML_NS}}}space"
 
 PROJECT = "wararchive project"
-LANGUAGES = {"et": "Estonian", "fi": "Finnish", "sv": "Swedish", "en": "English"}
+LANGUAGES = NAMES
 
 RESP_TRANSCRIPTION = "resp-transcription"
 RESP_CORRECTION = "resp-correction"
