@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import shutil
+import textwrap
 from dataclasses import asdict
 
 from ..corpus import LAYERS, load
@@ -41,6 +43,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     _format(p)
     p.set_defaults(run=concepts)
+
+    p = sub.add_parser(
+        "parallel",
+        help="two language versions side by side, clause by clause, with the differences",
+        description="Print an alignment (e.g. japanese-war-game: Finnish and Swedish) clause by clause, "
+        "each unit with its kind of difference and the project's note on it.",
+    )
+    p.add_argument("alignment", metavar="ALIGNMENT", help="alignment id (e.g. japanese-war-game)")
+    p.add_argument("--english", action="store_true", help="also print the project's English translation of each side")
+    p.add_argument("--differences", action="store_true", help="only the units where the versions differ")
+    p.add_argument("--format", choices=["text", "csv", "json"], default="text", help="output format (default: text)")
+    p.set_defaults(run=parallel)
 
     p = sub.add_parser("export", help="export the edition", description="Export the whole edition for other tools.")
     p.add_argument("what", choices=["tei"], help="export format (TEI P5: one file per source file)")
@@ -131,6 +145,32 @@ def concepts(args: argparse.Namespace) -> None:
         for k in c.vocabulary.values()
     ]
     print(render(rows, ["concept", "label", *SOURCE_CODES, "passages"], args.format))
+
+
+def parallel(args: argparse.Namespace) -> None:
+    c = load()
+    rows = [r for r in c.alignment_rows(args.alignment) if not args.differences or r["kind"] != "none"]
+    if args.format != "text":
+        print(render(rows, list(rows[0]) if rows else [], args.format))
+        return
+    a = c.parallels[args.alignment]
+    out = [a.title, f"{a.left} ↔ {a.right}; {len(rows)} units"]
+    for r in rows:
+        out += ["", f"§{r['clauses']}  [{r['kind']}]"]
+        for side in ("left", "right"):
+            ids = ", ".join(r[side]) or f"nothing in {r[f'{side}_text']}"
+            out.append(f"  {r[f'{side}_lang']} ({ids}):")
+            out += _wrapped(r[f"{side}_reading"], "    ")
+            if args.english and r[side]:
+                out += _wrapped(r[f"{side}_translation"], "    en: ", "        ")
+        if r["difference"]:
+            out += _wrapped(r["difference"], "  difference: ", "    ")
+    print("\n".join(out))
+
+
+def _wrapped(text: str, first: str, rest: str | None = None) -> list[str]:
+    width = max(60, shutil.get_terminal_size((100, 24)).columns - 2)
+    return textwrap.wrap(" ".join(text.split()), width, initial_indent=first, subsequent_indent=rest or first) or [first]
 
 
 def export(args: argparse.Namespace) -> None:

@@ -210,25 +210,36 @@ class Corpus:
         ]
         return pd.DataFrame(rows, columns=cols)
 
-    def alignments(self) -> pd.DataFrame:
-        """One row per aligned unit of every alignment."""
+    def alignment_rows(self, alignment_id: str | None = None) -> list[dict]:
+        """One dict per aligned unit, with both sides' readings and translations.
+
+        The plain-Python core of :meth:`alignments` and ``wararchive parallel``.
+        ``unit`` is the number of the unit's first clause; ``kind`` classifies
+        the difference (see :data:`~wararchive.corpus.model.DIFFERENCE_KINDS`).
+        """
+        if alignment_id is not None and alignment_id not in self.parallels:
+            raise UnknownIdError("alignment", alignment_id, list(self.parallels))
+        chosen = [self.parallels[alignment_id]] if alignment_id else list(self.parallels.values())
+        rows = []
+        for a in chosen:
+            for u in a.units:
+                row: dict = {"alignment_id": a.alignment_id, "unit": u.n, "clauses": u.clauses}
+                for side, text_id, ids in (("left", a.left, u.left), ("right", a.right, u.right)):
+                    passages = [self.passage(pid) for pid in ids]
+                    row[f"{side}_text"] = text_id
+                    row[side] = list(ids)
+                    row[f"{side}_lang"] = self.texts[text_id].lang
+                    row[f"{side}_reading"] = "\n".join(p.reading for p in passages)
+                    row[f"{side}_translation"] = "\n".join(p.translation for p in passages)
+                row |= {"relation": u.relation, "kind": u.kind, "difference": u.difference}
+                rows.append(row)
+        return rows
+
+    def alignments(self, alignment_id: str | None = None) -> pd.DataFrame:
+        """One row per aligned unit: both texts side by side, the difference and its kind."""
         import pandas as pd
 
-        rows = [
-            {
-                "alignment_id": a.alignment_id,
-                "unit": u.n,
-                "left_text": a.left,
-                "left": list(u.left),
-                "right_text": a.right,
-                "right": list(u.right),
-                "relation": u.relation,
-                "difference": u.difference,
-            }
-            for a in self.parallels.values()
-            for u in a.units
-        ]
-        return pd.DataFrame(rows)
+        return pd.DataFrame(self.alignment_rows(alignment_id))
 
     def concepts(self) -> pd.DataFrame:
         """One row per concept with its names in each language."""

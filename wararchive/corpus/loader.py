@@ -284,7 +284,10 @@ class _Loader:
                 raise doc.error((*path_, "relation"), f"{u['relation']!r} does not fit the passages given on each side")
             if u["relation"] != "same" and not (u.get("difference") or "").strip():
                 raise doc.error((*path_, "difference"), f"a unit marked {u['relation']!r} must explain the difference")
-            units.append(AlignmentUnit(i + 1, tuple(u["left"]), tuple(u["right"]), u["relation"], u.get("difference")))
+            n = _passage_order((u["left"] or u["right"])[0])[1]  # a unit is numbered as its clause, so notes can cite it
+            if any(prev.n == n for prev in units):
+                raise doc.error(path_, f"unit number {n} (its first clause) is already used by an earlier unit")
+            units.append(AlignmentUnit(n, tuple(u["left"]), tuple(u["right"]), u["relation"], u.get("difference")))
         missing = sorted(set().union(*sides.values()) - set(used), key=_passage_order)
         if missing:
             raise doc.error(("units",), f"passages not aligned: {', '.join(missing[:5])}")
