@@ -8,6 +8,8 @@ import textwrap
 from dataclasses import asdict
 
 from ..corpus import LAYERS, load
+from ..corpus.citation import cite
+from ..corpus.corpus import HIT_COLUMNS
 from ..languages import SOURCE_CODES
 from .output import FORMATS, render
 
@@ -31,7 +33,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="search all texts (case- and diacritic-insensitive)",
         description="Search every text at once; results are keyword-in-context lines with passage ids.",
     )
-    p.add_argument("query", nargs="?", default="", help="words to find (optional with --concept)")
+    p.add_argument(
+        "query",
+        nargs="?",
+        default="",
+        help='words to find, all of them in any order, or a "quoted phrase" (optional with --concept)',
+    )
     p.add_argument("--lang", help=f"only texts in this language ({', '.join(SOURCE_CODES)})")
     p.add_argument("--concept", help="only passages tagged with this concept, in any language (e.g. spy, mine)")
     p.add_argument("--layer", choices=LAYERS, default="reading", help="where to search (default: reading)")
@@ -110,7 +117,7 @@ def show(args: argparse.Namespace) -> None:
             lines += [f"    {k.original!r} → {k.reading!r}: {k.reason}" for k in p.corrections]
         if p.note and len(layers) > 1:
             lines.append(f"  note: {p.note}")
-        lines.append(f"  cite as: {p.id}")
+        lines.append(f"  cite as: {cite(c.text(p.text_id), p)}")
         blocks.append("\n".join(lines))
     print("\n\n".join(blocks))
 
@@ -124,8 +131,10 @@ def search(args: argparse.Namespace) -> None:
             print("no matches")
             return
         cols = ["passage_id", "lang", "left", "match", "right"]
+        cols += ["concept"] if any(r["concept"] for r in rows) else []
+        cols += [] if args.layer == "translation" else ["english"]
     else:
-        cols = ["text_id", "passage_id", "lang", "layer", "left", "match", "right", "offset"]
+        cols = list(HIT_COLUMNS)
     print(render(rows, cols, args.format))
 
 
