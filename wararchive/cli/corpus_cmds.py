@@ -10,6 +10,8 @@ from dataclasses import asdict
 from ..corpus import LAYERS, load
 from ..corpus.citation import cite
 from ..corpus.corpus import HIT_COLUMNS
+from ..dataset import TABLES
+from ..export import FORMATS as EXPORT_FORMATS
 from ..languages import SOURCE_CODES
 from .output import FORMATS, render
 
@@ -63,9 +65,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--format", choices=["text", "csv", "json"], default="text", help="output format (default: text)")
     p.set_defaults(run=parallel)
 
-    p = sub.add_parser("export", help="export the edition", description="Export the whole edition for other tools.")
-    p.add_argument("what", choices=["tei"], help="export format (TEI P5: one file per source file)")
-    p.add_argument("outdir", help="directory to write to (created if missing)")
+    p = sub.add_parser(
+        "export",
+        help="export the edition and the rulesets",
+        description="Export the whole archive for other tools: TEI P5 (one file per text), or every table "
+        f"({', '.join(TABLES)}) as CSV, JSON or Parquet files in a directory, or as one SQLite database "
+        "(open it with 'datasette FILE').",
+    )
+    p.add_argument("what", choices=["tei", *EXPORT_FORMATS], help="export format")
+    p.add_argument("out", metavar="OUT", help="directory to write to (created if missing); for sqlite, the database file")
     p.set_defaults(run=export)
 
 
@@ -183,8 +191,13 @@ def _wrapped(text: str, first: str, rest: str | None = None) -> list[str]:
 
 
 def export(args: argparse.Namespace) -> None:
-    from ..corpus.tei import export_tei
+    if args.what == "tei":
+        from ..corpus.tei import export_tei
 
-    paths = export_tei(load(), args.outdir)
+        paths = export_tei(load(), args.out)
+    else:
+        from ..export import export as export_tables
+
+        paths = export_tables(load(), args.what, args.out)
     for path in paths:
         print(path)
