@@ -55,3 +55,18 @@ def test_the_corpus_uses_exactly_the_languages_of_the_table():
     assert {t.lang for t in c.texts.values()} == set(languages.SOURCE_CODES)
     assert {"concept", "label", *languages.ALL_CODES} <= set(c.concepts().columns)
     assert languages.NAMES["et"] == "Estonian" and languages.TRANSLATION.code == "en"
+
+
+def test_adding_a_rulebook_doc_matches_its_template():
+    """The guide's worked template names parts Spionaaž's module really has, and the real entry-point group."""
+    from pathlib import Path
+
+    from wararchive.rulesets import spionaaz
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    guide = (docs / "adding-a-rulebook.md").read_text(encoding="utf-8")
+    assert "adding-a-rulebook" in (docs / "index.md").read_text(encoding="utf-8")
+    assert f'[project.entry-points."{registry.GROUP}"]' in guide
+    for part in ("TEXT", "P", "OPTIONS", "RULES", "pieces", "COMBAT", "SpionaazHooks", "build"):
+        assert hasattr(spionaaz, part), part
+    assert "spz.tie-attacker" in {r.id for r in spionaaz.RULES} and "spz.tie-attacker" in guide
