@@ -46,8 +46,7 @@ def legend(game: Any) -> str:
     symbols = getattr(view, "symbols", {}) or {}
     lines += [f"  {symbols.get(p.id) or p.id:<4} {p.name_en} ({p.name})" for p in rs.piece_types]
     lines += [f"  {mark:<4} {meaning}" for mark, meaning in MARKS.items()]
-    restricted: dict[str, set[str]] = rs.params.get("restricted", {})
-    for tag, allowed in restricted.items():
+    for tag, allowed in rs.params.restricted.items():
         who = ", ".join(rs.piece(pid).name_en for pid in sorted(allowed)) or "no piece"
         lines.append(f"  ##   '{tag}' squares: only {who} may enter")
     lines.append("MOVES  " + notation_help(game))
@@ -91,7 +90,7 @@ def why_illegal(game: Any, move: Any) -> str:
     if move.action == "" and game.owner[move.to] == game.to_move and move.to != move.frm:
         return f"your own piece stands on {there}"
     if move.action == "" and not game.enter_by[game.to_move][game.kind[move.frm]][move.to]:
-        for tag, allowed in game.rs.params.get("restricted", {}).items():
+        for tag, allowed in game.rs.params.restricted.items():
             if board.has(move.to, tag) and piece.id not in allowed:
                 who = ", ".join(game.rs.piece(pid).name_en for pid in sorted(allowed)) or "no piece"
                 return f"{there} is '{tag}' terrain, which only {who} may enter; the {piece.name_en} on {here} may not"

@@ -9,7 +9,7 @@ engine runs.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UnknownIdError, WararchiveError
 from .board import Board
 from .combat import CombatTable
+from .mechanics import Mechanics
 from .pieces import PieceType
 from .rules import NotImplemented_, Option, Rule, RuleBook
 
@@ -71,10 +72,13 @@ class Ruleset:
     features: tuple[Feature, ...] = ()
     not_implemented: tuple[NotImplemented_, ...] = ()
     hooks: Any = None
-    params: dict[str, Any] = field(default_factory=dict)
+    # the shared mechanism's settings: a ruleset module passes a dict, checked and held as Mechanics
+    params: Mechanics | Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.type_index = {p.id: i for i, p in enumerate(self.piece_types)}
+        if not isinstance(self.params, Mechanics):
+            self.params = Mechanics.from_params(self.params, self.id, self.rules.rules, self.type_index)
         self.strength = {p.id: p.strength for p in self.piece_types}
         ids = [p.id for p in self.piece_types]
         self.combat_matrix = self.combat_rules.matrix(ids, self.strength) if self.combat_rules else None
