@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -58,6 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", default="random,random", help="two of random, greedy (default: random,random)")
     p.add_argument("--out", required=True, help="JSONL file to write (written atomically)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    parallel_arguments(p)
     _options(p)
     p.set_defaults(run=simulate_cmd)
 
@@ -269,9 +269,24 @@ def _describe(ev: dict[str, Any]) -> str:
     return f"{ev['type']}: {detail} [{ev['rule']}; {cites}]"
 
 
-def simulate_cmd(args: argparse.Namespace) -> None:
-    from ..engine import simulate_one
+def parallel_arguments(p: argparse.ArgumentParser) -> None:
+    """``--workers`` and ``--scheduler``, shared by every command that plays many games."""
+    p.add_argument("--workers", type=int, help="local worker processes (default: every core; 1 runs in this process)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786")
+
+
+def _simulated(job: tuple[str, dict[str, Any], int, tuple[str, str]]) -> tuple[str, str, int]:
+    """One game of a simulation: its record line, its winner (or 'draw') and its length."""
+    from ..engine import ruleset, simulate_one
     from ..engine.record import dumps
+
+    rid, options, seed, kinds = job
+    game = simulate_one(ruleset(rid, **options), seed, kinds)
+    return dumps(game.record()), game.result["winner"] or "draw", game.ply
+
+
+def simulate_cmd(args: argparse.Namespace) -> None:
+    from ..engine.parallel import parallel_map
 
     rs = _ruleset(args)
     kinds = _players(args.players)
@@ -279,25 +294,20 @@ def simulate_cmd(args: argparse.Namespace) -> None:
         raise WararchiveError("--games must be at least 1")
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
+    jobs = [(rs.id, _parse_options(args.option), seed, kinds) for seed in range(args.seed, args.seed + args.games)]
+    games = parallel_map(
+        _simulated, jobs, workers=args.workers, scheduler=args.scheduler, progress=None if args.quiet else f"simulating {rs.id}"
+    )
     fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-    wins: Counter[str] = Counter()
-    plies = 0
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            games = range(args.seed, args.seed + args.games)
-            if not args.quiet:
-                from tqdm import tqdm
-
-                games = tqdm(games, desc=f"simulating {rs.id}", unit="game", file=sys.stderr)
-            for seed in games:
-                game = simulate_one(rs, seed, kinds)
-                fh.write(dumps(game.record()) + "\n")
-                wins[game.result["winner"] or "draw"] += 1
-                plies += game.ply
+            fh.writelines(line + "\n" for line, _, _ in games)
         os.replace(tmp, out)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    wins = Counter(winner for _, winner, _ in games)
+    plies = sum(n for _, _, n in games)
     parts = [f"{side} {wins[side]}" for side in rs.sides] + [f"draws {wins['draw']}"]
     print(
         f"{args.games} games of {rs.id} ({kinds[0]} vs {kinds[1]}): "

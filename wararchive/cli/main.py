@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import WararchiveError
-from . import corpus_cmds, engine_cmds, site_cmds
+from . import corpus_cmds, engine_cmds, site_cmds, study_cmds
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
     corpus_cmds.register(sub)
     engine_cmds.register(sub)
+    study_cmds.register(sub)
     site_cmds.register(sub)
     return parser
 
