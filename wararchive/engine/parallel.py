@@ -25,6 +25,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 CHUNKS_PER_WORKER = 8  # enough chunks to keep workers busy as game lengths vary, few enough to keep overhead low
+CONNECT_TIMEOUT = "10s"  # how long to wait for a --scheduler that does not answer
 SMALL = 24  # starting a local cluster takes seconds: fewer jobs than this run in-process unless workers are asked for
 
 
@@ -108,7 +109,7 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
 
     if scheduler is not None:
         try:
-            client = Client(scheduler, timeout="10s")
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as exc:
             raise WararchiveError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
         with client:
@@ -118,7 +119,7 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
         n_workers=workers,
         threads_per_worker=1,  # the engine is pure Python: one game per process at a time
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",  # a free port: several clusters may run on one machine
         silence_logs=logging.ERROR,
     )
     with cluster, Client(cluster) as client:
