@@ -124,7 +124,7 @@ def _players(spec: str, human: bool = False) -> tuple[str, str]:
 
     allowed = [*PLAYERS, "human"] if human else list(PLAYERS)
     kinds = tuple(s.strip() for s in spec.split(","))
-    if len(kinds) != 2 or any(k not in allowed for k in kinds):
+    if len(kinds) != 2 or any(k.partition(":")[0] not in allowed for k in kinds):  # "ismcts:400": a budget
         raise WararchiveError(f"--players takes two of {', '.join(allowed)} separated by a comma, not {spec!r}")
     return kinds  # type: ignore[return-value]
 
