@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import ruleset
-from ..engine.players import PLAYERS
+from ..engine.players import make_player
 from ..errors import WararchiveError
 
 
@@ -95,8 +95,10 @@ def design(
     if games < 1:
         raise WararchiveError(f"games must be at least 1, not {games}")
     players = tuple(players)
-    if len(players) != 2 or any(p not in PLAYERS for p in players):
-        raise WararchiveError(f"players must be two of {', '.join(PLAYERS)}, not {','.join(players)!r}")
+    if len(players) != 2:
+        raise WararchiveError(f"a study needs two players, not {','.join(players)!r}")
+    for kind in players:
+        make_player(kind, 0)  # refuses an unknown player or a bad budget ("ismcts:400") with the valid choices
     d = Design(ruleset_id, {k: list(v) for k, v in vary.items()}, games, players, seed, fixed)  # type: ignore[arg-type]
     for r in d.readings:
         ruleset(ruleset_id, **r.options)  # refuses an unknown ruleset, option or value with the valid choices
