@@ -79,9 +79,20 @@ def study(
     ``scheduler`` address play the games; the tables do not depend on which.
     """
     d = design(ruleset_id, vary, games, players, seed, options)
-    raw = run(d, workers=workers, scheduler=scheduler, progress=progress)
+    return studies([d], workers=workers, scheduler=scheduler, progress=progress)[0]
+
+
+def studies(
+    designs: list[Design], workers: int | None = None, scheduler: str | None = None, progress: bool = False
+) -> list[Study]:
+    """Several studies whose games share one parallel run (see :func:`study`)."""
+    raws = run(designs, workers=workers, scheduler=scheduler, progress=progress)
+    return [_analyse(d, raw) for d, raw in zip(designs, raws, strict=True)]
+
+
+def _analyse(d: Design, raw: dict[str, pd.DataFrame]) -> Study:
     order = [r.label for r in d.readings]
-    sides = list(ruleset(ruleset_id).sides)
+    sides = list(ruleset(d.ruleset).sides)
     info = _rule_info(d)
     return Study(
         design=d,
@@ -129,4 +140,4 @@ def _meta(d: Design) -> dict[str, Any]:
     }
 
 
-__all__ = ["Design", "Study", "design", "study"]
+__all__ = ["Design", "Study", "design", "studies", "study"]

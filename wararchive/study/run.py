@@ -47,16 +47,26 @@ def play(job: tuple[str, str, dict[str, Any], int, tuple[str, str]]) -> dict[str
 
 
 def run(
-    design: Design, workers: int | None = None, scheduler: str | None = None, progress: bool = False
-) -> dict[str, pd.DataFrame]:
-    """The raw tables of a study: ``games`` (one row per game), ``fired`` and ``pieces`` (long form).
+    designs: list[Design], workers: int | None = None, scheduler: str | None = None, progress: bool = False
+) -> list[dict[str, pd.DataFrame]]:
+    """The raw tables of each study: ``games`` (one row per game), ``fired`` and ``pieces`` (long form).
 
-    Rows come back in job order whatever the number of workers, so the
-    tables, and everything computed from them, are identical for the same
-    design.
+    The games of all ``designs`` share one parallel run, so many small
+    studies (the site's) keep every worker busy. Rows come back in job order
+    whatever the number of workers, so the tables, and everything computed
+    from them, are identical for the same designs.
     """
-    label = f"study {design.ruleset}" if progress else None
-    facts = parallel_map(play, design.jobs(), workers=workers, scheduler=scheduler, progress=label)
+    jobs = [d.jobs() for d in designs]
+    label = f"study {', '.join(sorted({d.ruleset for d in designs}))}" if progress else None
+    facts = parallel_map(play, [j for js in jobs for j in js], workers=workers, scheduler=scheduler, progress=label)
+    out, at = [], 0
+    for js in jobs:
+        out.append(_tables(facts[at : at + len(js)]))
+        at += len(js)
+    return out
+
+
+def _tables(facts: list[dict[str, Any]]) -> dict[str, pd.DataFrame]:
     games = pd.DataFrame([{k: v for k, v in f.items() if k not in ("fired", "survival")} for f in facts])
     fired = pd.DataFrame(
         [(f["reading"], f["seed"], rule, n) for f in facts for rule, n in sorted(f["fired"].items())],
