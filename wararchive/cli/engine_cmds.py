@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -65,6 +64,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", default="random,random", help="two of random, greedy (default: random,random)")
     p.add_argument("--out", required=True, help="JSONL file to write (written atomically)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    parallel_arguments(p)
     _options(p)
     p.set_defaults(run=simulate_cmd)
 
@@ -133,7 +133,7 @@ def _players(spec: str, human: bool = False) -> tuple[str, str]:
 
     allowed = [*PLAYERS, "human"] if human else list(PLAYERS)
     kinds = tuple(s.strip() for s in spec.split(","))
-    if len(kinds) != 2 or any(k not in allowed for k in kinds):
+    if len(kinds) != 2 or any(k.partition(":")[0] not in allowed for k in kinds):  # "ismcts:400": a budget
         raise WararchiveError(f"--players takes two of {', '.join(allowed)} separated by a comma, not {spec!r}")
     return kinds  # type: ignore[return-value]
 
@@ -240,29 +240,39 @@ def _default_view(kinds: tuple[str, str], sides: tuple[str, ...]) -> str:
     return humans[0] if len(humans) == 1 else "referee"
 
 
-def simulate_cmd(args: argparse.Namespace) -> None:
-    from ..engine import simulate_one
+def parallel_arguments(p: argparse.ArgumentParser) -> None:
+    """``--workers`` and ``--scheduler``, shared by every command that plays many games."""
+    p.add_argument("--workers", type=int, help="local worker processes (default: every core; 1 runs in this process)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786")
+
+
+def _simulated(job: tuple[str, dict[str, Any], int, tuple[str, str]]) -> tuple[str, str, int]:
+    """One game of a simulation: its record line, its winner (or 'draw') and its length."""
+    from ..engine import ruleset, simulate_one
     from ..engine.record import dumps
+
+    rid, options, seed, kinds = job
+    game = simulate_one(ruleset(rid, **options), seed, kinds)
+    return dumps(game.record()), game.result["winner"] or "draw", game.ply
+
+
+def simulate_cmd(args: argparse.Namespace) -> None:
+    from ..engine.parallel import parallel_map
     from ..fileio import atomic_open, output_target
 
     rs = _ruleset(args)
     kinds = _players(args.players)
     if args.games < 1:
         raise WararchiveError("--games must be at least 1")
-    output_target(args.out)
-    wins: Counter[str] = Counter()
-    plies = 0
+    output_target(args.out)  # a bad path fails now, not after the games
+    jobs = [(rs.id, _parse_options(args.option), seed, kinds) for seed in range(args.seed, args.seed + args.games)]
+    games = parallel_map(
+        _simulated, jobs, workers=args.workers, scheduler=args.scheduler, progress=None if args.quiet else f"simulating {rs.id}"
+    )
     with atomic_open(args.out) as fh:
-        games = range(args.seed, args.seed + args.games)
-        if not args.quiet:
-            from tqdm import tqdm
-
-            games = tqdm(games, desc=f"simulating {rs.id}", unit="game", file=sys.stderr)
-        for seed in games:
-            game = simulate_one(rs, seed, kinds)
-            fh.write(dumps(game.record()) + "\n")
-            wins[game.result["winner"] or "draw"] += 1
-            plies += game.ply
+        fh.writelines(line + "\n" for line, _, _ in games)
+    wins = Counter(winner for _, winner, _ in games)
+    plies = sum(n for _, _, n in games)
     parts = [f"{side} {wins[side]}" for side in rs.sides] + [f"draws {wins['draw']}"]
     print(
         f"{args.games} games of {rs.id} ({kinds[0]} vs {kinds[1]}): "

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Sequence
 
 from ..errors import WararchiveError
-from . import corpus_cmds, engine_cmds, site_cmds
+from . import corpus_cmds, engine_cmds, site_cmds, study_cmds
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
     corpus_cmds.register(sub)
     engine_cmds.register(sub)
+    study_cmds.register(sub)
     site_cmds.register(sub)
     return parser
 

@@ -21,6 +21,14 @@ from .rules import CERTAINTIES, Option, Reading, Rule
 from .ruleset import CombatResult, Ruleset
 from .view import View
 
+
+def study(*args, **kwargs):
+    """A rule-impact study: see :func:`wararchive.study.study` (imported on demand: it needs scipy and Dask)."""
+    from ..study import study as run_study
+
+    return run_study(*args, **kwargs)
+
+
 __all__ = [
     "CERTAINTIES",
     "REFEREE",
@@ -46,4 +54,5 @@ __all__ = [
     "ruleset",
     "rulesets",
     "simulate_one",
+    "study",
 ]

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Self
 
 from ..errors import WararchiveError
 from . import placing
@@ -110,6 +111,41 @@ class Game:
     def move_values(self, moves: list[Any], view: View) -> list[float]:
         """How good each move looks to the player whose ``view`` this is (greedy play)."""
         raise NotImplementedError
+
+    def material(self, player: int) -> float:
+        """What ``player`` has on the board, by the engine's piece values (search scores positions with it).
+
+        Reads every rank, hidden ones included: call it only on a game whose
+        hidden ranks are the searcher's own guess (see :mod:`.ismcts`).
+        """
+        raise NotImplementedError
+
+    def clone(self) -> Self:
+        """An independent copy of this game, for search and perft.
+
+        Copies only what playing on can change (the ply, the move list, the
+        events list, the result); the ruleset, the board and every table
+        built from them are shared, which is what makes a copy cheap
+        (``copy.deepcopy`` would copy the whole ruleset). Events and moves
+        are never mutated once recorded, so their lists are copied, not
+        their items. Subclasses copy their own mutable state in
+        :meth:`_copy_state`.
+
+        The copy has the same legal moves, but a ruleset whose move
+        generation walks a set of cells may list them in another order (a
+        copied set may lay its members out differently): play a copy by
+        the moves themselves, not by their index in the list.
+        """
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.history = list(self.history)
+        new.events = list(self.events)
+        new.result = None if self.result is None else dict(self.result)
+        new._copy_state()
+        return new
+
+    def _copy_state(self) -> None:
+        """Give this fresh copy its own copies of the subclass's mutable state (none here)."""
 
     # -- shared bookkeeping ----------------------------------------------------
     @property
@@ -290,6 +326,27 @@ class BoardGame(Game):
             # A legal setup can seal its own army in (mines on every bridge): the side
             # to move has no move before the first ply, and loses as it would later.
             self.finish(1 - self.to_move, rs.params.no_moves_rule)
+
+    def _copy_state(self) -> None:
+        """Own copies of the cells, piece sets and hook state; terrain tables stay shared.
+
+        ``enter_by`` rows are replaced, never mutated, by the hooks (see
+        :meth:`_side_tables`), so copying the two lists suffices;
+        ``extra`` holds the hooks' per-game state of any shape, so it is
+        copied in depth (by :func:`copied`, not ``copy.deepcopy``, which is
+        several times slower).
+        """
+        self.kind, self.owner, self.uid = list(self.kind), list(self.owner), list(self.uid)
+        self.positions = (set(self.positions[0]), set(self.positions[1]))
+        self.known = (set(self.known[0]), set(self.known[1]))
+        self.moved, self.turn_moved, self.frozen = set(self.moved), set(self.turn_moved), set(self.frozen)
+        self.last_from, self.uid_owner = dict(self.last_from), dict(self.uid_owner)
+        self.removed, self.created = list(self.removed), list(self.created)
+        self.bonus_plies = list(self.bonus_plies)
+        self.blocked = bytearray(self.blocked)
+        self.enter_by = (list(self.enter_by[0]), list(self.enter_by[1]))
+        self.extra = copied(self.extra)
+        self._legal = None if self._legal is None else list(self._legal)
 
     # -- setup -------------------------------------------------------------------
     def _entry_tables(self) -> list[bytearray]:
@@ -634,6 +691,42 @@ class BoardGame(Game):
             out.append(self._expected(self.types[self.kind[m.frm]].id, dist) + advance)
         return out
 
+    def material(self, player: int) -> float:
+        """The pieces' values (see :meth:`_value`) without the piece whose capture ends the game.
+
+        That piece decides the game rather than the balance, and both
+        sides hold it while the game goes on.
+        """
+        kind, capture_wins, values = self.kind, self.capture_wins, self._type_values
+        return sum(values[kind[c]] for c in self.positions[player] if kind[c] not in capture_wins)
+
+    @cached_property
+    def _type_values(self) -> tuple[float, ...]:
+        """Each piece type's value, by type index (computed once; clones share it)."""
+        return tuple(self._value(pt.id) for pt in self.types)
+
+    def winning_fights(self, moves: list[Move]) -> list[Move]:
+        """The ``moves`` that attack and beat (or occupy the enemy's headquarters), judged by the ranks on the board.
+
+        Reads every rank: search's playout policy calls it only in a world
+        whose hidden ranks are its own guess. Ability moves are not judged.
+        """
+        out = []
+        matrix, kind = self.rs.combat_matrix, self.kind
+        occupy = self.rs.params.get("occupy_wins")
+        for m in moves:
+            if m.action:
+                continue
+            target = self.engaged_cell(m)
+            if target < 0:
+                if occupy and self.board.has(m.to, f"hq{1 - self.owner[m.frm]}"):
+                    out.append(m)
+                continue
+            decider, _ = self.hooks.decider(self, target)
+            if decider < 0 or matrix[kind[m.frm]][kind[decider]][0] == ATTACKER_WINS:
+                out.append(m)
+        return out
+
     def _unaccounted(self, view: View, enemy: int) -> dict[str, int]:
         side = self.rs.sides[enemy]
         left = {pt.id: pt.count for pt in self.types}
@@ -717,6 +810,28 @@ class BoardGame(Game):
         if not all(p[1] for p in pieces) and "outcome" in out:
             out["rule"], out["cites"] = "hidden", []  # which rule fired would betray the ranks
         return out
+
+
+def copied(value: Any) -> Any:
+    """A copy in depth of plain per-game state: dicts, lists, sets, tuples and simple objects.
+
+    Set members and dict keys are hashable, hence immutable, and are
+    shared; so are numbers and strings.
+    """
+    t = type(value)
+    if t is dict:
+        return {k: copied(v) for k, v in value.items()}
+    if t is list:
+        return [copied(v) for v in value]
+    if t is set:
+        return set(value)
+    if t is tuple:
+        return tuple(copied(v) for v in value)
+    if hasattr(value, "__dict__") and not isinstance(value, type):
+        new = object.__new__(t)
+        new.__dict__.update({k: copied(v) for k, v in value.__dict__.items()})
+        return new
+    return value
 
 
 def move_is_forward(board, frm: int, to: int, player: int) -> bool:

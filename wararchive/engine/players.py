@@ -4,27 +4,18 @@ A player chooses among ``game.legal_moves()``. The greedy player scores each
 move with ``game.move_values(moves, view)``, where ``view`` is its own
 :class:`~wararchive.engine.view.View`: it never sees a rank the rules keep
 from it, so its play is a fair illustration of the game as each side saw it.
+The search player (``ismcts``, :mod:`.ismcts`) keeps to the same rule: it
+guesses the ranks its view hides and never reads them.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from ..errors import UnknownIdError
+from ..errors import UnknownIdError, WararchiveError
 from .game import Game
-
-
-class Player:
-    """Chooses a move; seeded, so that games are reproducible."""
-
-    name = "player"
-
-    def __init__(self, seed: int | str = 0):
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game) -> Any:
-        raise NotImplementedError
+from .ismcts import ISMCTSPlayer
+from .player import Player
 
 
 class RandomPlayer(Player):
@@ -53,14 +44,22 @@ class GreedyPlayer(Player):
         return self.rng.choice(best_moves)
 
 
-PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer}
+PLAYERS: dict[str, type[Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "ismcts": ISMCTSPlayer}
+BUDGETED = {"ismcts"}  # players whose strength is a budget: "ismcts:400" searches 400 iterations a move
 
 
 def make_player(kind: str, seed: int | str) -> Player:
-    try:
-        return PLAYERS[kind](seed)
-    except KeyError:
-        raise UnknownIdError("player", kind, list(PLAYERS)) from None
+    """A registered player by name, or ``name:N`` to give a search player a budget of N."""
+    name, sep, budget = kind.partition(":")
+    if name not in PLAYERS:
+        raise UnknownIdError("player", kind, list(PLAYERS))
+    if not sep:
+        return PLAYERS[name](seed)
+    if name not in BUDGETED or not budget.isdigit() or int(budget) < 1:
+        raise WararchiveError(
+            f"player {kind!r}: only {', '.join(sorted(BUDGETED))} take a budget, a positive whole number (ismcts:200)"
+        )
+    return PLAYERS[name](seed, int(budget))
 
 
 def play_out(game: Game, players: tuple[Player, Player]) -> Game:

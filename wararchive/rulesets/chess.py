@@ -228,6 +228,10 @@ class ChessGame(Game):
         self.grid = grid(8, 8, 2, description="8 × 8 chessboard")
         self.modern = rs.options["end_conditions"] == "modern"
 
+    def _copy_state(self) -> None:
+        """python-chess's own copy: the position and its move stack (repetitions need the stack)."""
+        self.board = self.board.copy()
+
     def legal_moves(self) -> list[chess.Move]:
         return [] if self.result is not None else list(self.board.legal_moves)
 
@@ -311,6 +315,11 @@ class ChessGame(Game):
             symbols={pid: sym for pid, _, _, _, _, sym, _, _, _ in PIECES},
             extra={"fen": self.board.fen()},
         )
+
+    def material(self, player: int) -> float:
+        """The men's usual values (pawn 1 … queen 9), the king not counted."""
+        color = chess.WHITE if player == 0 else chess.BLACK
+        return float(sum(VALUE[t] * len(self.board.pieces(t, color)) for t in VALUE if t != chess.KING))
 
     def move_values(self, moves: list[chess.Move], view: View) -> list[float]:
         """Mate first, then the most valuable capture by the least valuable man."""

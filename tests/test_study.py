@@ -1,0 +1,173 @@
+"""Rule-impact studies: pairing, statistics, reproducibility, Dask, the command."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from wararchive.cli.main import main
+from wararchive.engine import ruleset
+from wararchive.engine.parallel import parallel_map
+from wararchive.errors import WararchiveError
+from wararchive.study import output, stats, study
+
+SPY = {"spy_vs_marshal": ["finnish", "swedish"]}
+SHORT = {"ply_limit": 200}  # the project's adjudication, lowered so that a drawn game does not take 1,500 plies
+
+
+@pytest.fixture(scope="module")
+def small():
+    """Japanese War Game, Finnish vs Swedish spy reading (fi-japanilainen-sotapeli:22), greedy players (short games)."""
+    return study("japanese-war-game", SPY, games=6, players=("greedy", "greedy"), seed=3, options=SHORT, workers=1)
+
+
+def test_pairing_is_real_same_armies_under_both_readings(small):
+    # The readings differ only in fi-japanilainen-sotapeli:22 / sv-japanska-krigsspelet:22; the armies must not.
+    for seed in range(3, 9):
+        a = ruleset("japanese-war-game", spy_vs_marshal="finnish").new_game(seed=seed)
+        b = ruleset("japanese-war-game", spy_vs_marshal="swedish").new_game(seed=seed)
+        assert a.setup_record() == b.setup_record()
+    g = small.games
+    by_seed = g.pivot(index="seed", columns="reading", values="setup")
+    assert (by_seed.nunique(axis=1) == 1).all()
+    assert set(small.pairs["same_setup"]) == {1.0}
+    assert list(g["seed"]) == [3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8]
+
+
+def test_pairing_reports_when_a_reading_changes_the_armies():
+    # The board's shape is the project's conjecture (no passage gives it): 7×5 and 9×4 fields hold different setups.
+    s = study("japanese-war-game", {"board": ["7x5", "9x4"]}, games=2, players=("greedy", "greedy"), options=SHORT, workers=1)
+    assert s.pairs["same_setup"].iloc[0] == 0.0
+
+
+def test_reading_rates_have_wilson_intervals_and_ludii_metrics(small):
+    r = small.readings.set_index("reading").loc["spy_vs_marshal=finnish"]
+    k, n = int(r["north_wins"]), int(r["games"])
+    assert n == 6 and k + int(r["south_wins"]) + int(r["draws"]) == 6
+    assert r["north_wins_lo"] <= k / n <= r["north_wins_hi"]
+    assert r["balance"] == pytest.approx(1 - abs(r["north_wins_rate"] - r["south_wins_rate"]))
+    assert r["drawishness"] == r["draws_rate"]
+
+
+def test_wilson_and_exact_mcnemar_against_known_values():
+    lo, hi = stats.wilson(0, 10)
+    assert lo == pytest.approx(0.0, abs=1e-12) and hi == pytest.approx(0.2775, abs=1e-4)
+    assert stats.mcnemar(22, 8) == pytest.approx(0.0161, abs=5e-4)  # the issue's hand count
+    assert stats.mcnemar(0, 0) == 1.0
+
+
+def test_pairs_count_discordant_seeds():
+    games = pd.DataFrame(
+        {
+            "reading": ["a", "b"] * 4,
+            "seed": [0, 0, 1, 1, 2, 2, 3, 3],
+            "winner": ["x", "x", "x", "y", "x", "y", None, "x"],
+            "plies": [10, 12, 10, 10, 10, 14, 8, 8],
+            "adjudicated": [False] * 7 + [False],
+            "setup": ["s0", "s0", "s1", "s1", "s2", "s2", "s3", "s3"],
+        }
+    )
+    p = stats.pairs_table(games, ["x", "y"], ["a", "b"]).set_index("measure")
+    assert (p.loc["x win rate", "a_only"], p.loc["x win rate", "b_only"]) == (2, 1)
+    assert (p.loc["y win rate", "a_only"], p.loc["y win rate", "b_only"]) == (0, 2)
+    assert p.loc["draw rate", "a_only"] == 1 and p.loc["mean plies", "difference"] == pytest.approx(1.5)
+    assert p.loc["x win rate", "difference_lo"] <= -0.25 <= p.loc["x win rate", "difference_hi"]
+
+
+def test_rule_firings_cite_their_passages(small):
+    rules = small.rules.set_index(["reading", "rule"])
+    row = rules.loc[("spy_vs_marshal=finnish", "jwg.higher-wins")]
+    assert row["per_game"] > 0 and "fi-japanilainen-sotapeli:20" in row["cites"].split()
+    changes = small.rule_changes
+    assert set(changes["rule"]) == set(small.fired["rule"])
+    assert (changes["difference_lo"] <= changes["difference"]).all() and (changes["difference"] <= changes["difference_hi"]).all()
+
+
+def test_piece_survival_counts_the_whole_army(small):
+    rs = ruleset("japanese-war-game")
+    sv = small.survival[small.survival["reading"] == "spy_vs_marshal=finnish"]
+    starts = sv.groupby("piece")["start"].sum()
+    for p in rs.piece_types:
+        assert starts[p.id] == 2 * 6 * p.count  # two sides, six games
+    assert ((sv["survival"] >= 0) & (sv["survival"] <= 1)).all()
+
+
+def test_study_reproduces_exactly_and_saves_with_metadata(small, tmp_path):
+    again = study("japanese-war-game", SPY, games=6, players=("greedy", "greedy"), seed=3, options=SHORT, workers=1)
+    for name, df in small.tables().items():
+        pd.testing.assert_frame_equal(df, getattr(again, name), check_exact=True)
+    small.save(tmp_path / "one")
+    again.save(tmp_path / "two")
+    for f in sorted((tmp_path / "one").iterdir()):
+        assert f.read_bytes() == (tmp_path / "two" / f.name).read_bytes(), f.name
+    tables, meta = output.load(tmp_path / "one")
+    pd.testing.assert_frame_equal(tables["pairs"], small.pairs)
+    assert meta["seeds"] == [3, 4, 5, 6, 7, 8] and meta["design"]["players"] == ["greedy", "greedy"]
+    assert {r["label"] for r in meta["readings"]} == {"spy_vs_marshal=finnish", "spy_vs_marshal=swedish"}
+    import pyarrow.parquet as pq
+
+    embedded = pq.read_schema(tmp_path / "one" / "games.parquet").metadata[b"wararchive.study"]
+    assert json.loads(embedded)["readings"] == meta["readings"]
+
+
+def test_one_worker_and_two_give_identical_tables():
+    kw = {"games": 3, "players": ("greedy", "greedy"), "seed": 11, "options": SHORT}
+    one = study("japanese-war-game", SPY, workers=1, **kw)
+    two = study("japanese-war-game", SPY, workers=2, **kw)
+    for name, df in one.tables().items():
+        pd.testing.assert_frame_equal(df, getattr(two, name), check_exact=True)
+
+
+def _fail(x: int) -> int:
+    if x == 3:
+        raise WararchiveError("job 3 refused")
+    return x * x
+
+
+def test_parallel_map_keeps_order_and_raises_a_workers_error():
+    assert parallel_map(_fail, [0, 1, 2], workers=1) == [0, 1, 4]
+    with pytest.raises(WararchiveError, match="job 3 refused"):
+        parallel_map(_fail, range(5), workers=1)
+    with pytest.raises(WararchiveError, match="at least 1"):
+        parallel_map(_fail, range(5), workers=0)
+
+
+def test_simulate_on_all_cores_writes_the_serial_bytes(capsys, tmp_path):
+    serial, par = tmp_path / "serial.jsonl", tmp_path / "parallel.jsonl"
+    argv = ["simulate", "spionaaz", "--games", "6", "--seed", "2", "-o", "ply_limit=100", "--quiet"]
+    assert main([*argv, "--workers", "1", "--out", str(serial)]) == 0
+    assert main([*argv, "--workers", "2", "--out", str(par)]) == 0
+    assert serial.read_bytes() == par.read_bytes()
+    capsys.readouterr()
+
+
+def test_study_command_prints_and_saves(capsys, tmp_path):
+    out = tmp_path / "s"
+    argv = ["study", "japanese-war-game", "-o", "spy_vs_marshal=finnish,swedish", "-o", "referee=true", "-o", "ply_limit=200"]
+    code = main([*argv, "--games", "3", "--players", "greedy,greedy", "--workers", "1", "--quiet", "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert code == 0 and "finnish → swedish" in printed and "McNemar" in printed
+    meta = json.loads((out / "study.json").read_text())
+    assert meta["design"]["fixed"] == {"referee": True, "ply_limit": 200}
+    assert (out / "readings.csv").read_text().startswith("reading,games,")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-o", "spy_vs_marshal=finnish"], "needs an option to vary"),
+        (["-o", "spy_vs_marshal=finnish,finnish"], "named twice"),
+        (["-o", "spy_vs_marshal=finnish,norse"], "'norse'"),
+        (["-o", "spy_vs_marshal"], "must be NAME=READING_A,READING_B"),
+        (["-o", "spy_vs_marshal=finnish,swedish", "--games", "0"], "at least 1"),
+        (["-o", "spy_vs_marshal=finnish,swedish", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
+    ],
+)
+def test_study_command_errors_are_one_line(capsys, tmp_path, monkeypatch, args, message):
+    monkeypatch.setattr("wararchive.engine.parallel.CONNECT_TIMEOUT", "1s")
+    argv = ["study", "japanese-war-game", "--games", "2", "-o", "ply_limit=50", "--quiet", "--out", str(tmp_path / "x")]
+    code = main([*argv, *args])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -1,0 +1,173 @@
+"""Information-set Monte Carlo tree search: a player that plans without seeing hidden ranks.
+
+Greedy play judges one move ahead, so it happily walks its field marshal
+onto an unknown piece that may be a mine. This player searches ahead
+instead, in the manner of single-observer ISMCTS (Cowling, Powley and
+Whitehouse, 2012): every iteration first *determinizes*, i.e. guesses
+the enemy ranks the player cannot see, then descends one shared tree of
+the player's and the enemy's moves in that guessed world.
+
+Fairness is the point of the archive's players, so the guess is made from
+the player's :class:`~wararchive.engine.view.View` alone: the enemy's
+army list minus the ranks the view shows (on the board or among the
+removed pieces), with pieces seen to move never guessed immobile. Every
+hidden rank of the real game is overwritten before the search reads the
+copy, so swapping two hidden enemy pieces cannot change the choice.
+(Sõjamäng keeps some per-piece state of its special rules, keyed by piece,
+beside the ranks; that state is copied as it is, so there the guess is
+only as blind as that state.)
+
+Search leaves are scored by a short random playout and then the material
+balance (:meth:`~wararchive.engine.game.Game.material`), squashed to 0…1;
+a finished game scores 1, ½ or 0.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .game import Game
+from .player import Player
+
+DEFAULT_ITERATIONS = 48
+PLAYOUT_PLIES = 6
+EXPLORATION = 0.7
+PRIOR_WEIGHT = 1.0
+MATERIAL_SCALE = 6.0  # a balance this large (about a strong piece) scores ≈ 0.88
+
+
+@dataclass
+class Node:
+    """Statistics of one move in the shared tree; ``reward`` is from the mover's side."""
+
+    mover: int = -1
+    visits: int = 0
+    available: int = 0
+    reward: float = 0.0
+    children: dict[Any, Node] = field(default_factory=dict)
+
+
+class Guesser:
+    """What ``player``'s view leaves open about the enemy ranks, read once; :meth:`sample` fills it in.
+
+    Only the view is read: the hidden enemy pieces on the board (split into
+    those seen to move and the rest), the enemy's removed pieces whose rank
+    was never shown, and the army list minus every rank the view shows.
+    """
+
+    def __init__(self, game: Game, player: int):
+        self.game = game.clone()
+        self.game.material(player)  # computed here once, its cached piece values are shared by every copy
+        self.hidden = hasattr(game, "kind")  # chess shows every man
+        if not self.hidden:
+            return
+        view = game.view(player)
+        enemy = game.rs.sides[1 - player]
+        unseen = [(c, seen["moved"]) for c, seen in enumerate(view.cells) if seen and seen["side"] == enemy and not seen["piece"]]
+        self.moved = [c for c, moved in unseen if moved]
+        self.still = [c for c, moved in unseen if not moved]
+        self.gone = [i for i, r in enumerate(view.removed) if r["side"] == enemy and not r["piece"]]
+        rs = game.rs
+        self.pool = sorted(rs.type_index[t] for t, n in game._unaccounted(view, 1 - player).items() for _ in range(n))
+        self.mobile = frozenset(rs.type_index[pt.id] for pt in rs.piece_types if pt.mobile)
+        # counts run dry only when rules have changed ranks in play (a promotion); then any mobile rank will do
+        self.fallback = sorted(self.mobile) or list(range(len(rs.piece_types)))
+
+    def sample(self, rng: random.Random) -> Game:
+        """A copy of the game with every hidden enemy rank replaced by a guess."""
+        world = self.game.clone()
+        if not self.hidden:
+            return world
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        kinds, mobile = world.kind, self.mobile
+        for c in self.moved:  # a piece seen to move is no mine or flag
+            i = next((i for i in range(len(pool) - 1, -1, -1) if pool[i] in mobile), -1)
+            kinds[c] = pool.pop(i) if i >= 0 else rng.choice(self.fallback)
+        for c in self.still:
+            kinds[c] = pool.pop() if pool else rng.choice(self.fallback)
+        for i in self.gone:
+            u, _, o, ply = world.removed[i]
+            world.removed[i] = (u, pool.pop() if pool else rng.choice(self.fallback), o, ply)
+        world._legal = None
+        return world
+
+
+def determinize(game: Game, player: int, rng: random.Random) -> Game:
+    """A copy of ``game`` whose ranks hidden from ``player`` are a guess consistent with ``player``'s view."""
+    return Guesser(game, player).sample(rng)
+
+
+class ISMCTSPlayer(Player):
+    """Single-observer information-set MCTS over guessed worlds; ``iterations`` sets its strength and cost."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int | str = 0, iterations: int = DEFAULT_ITERATIONS):
+        super().__init__(seed)
+        self.iterations = iterations
+
+    def choose(self, game: Game) -> Any:
+        me = game.to_move
+        legal = game.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        # greedy's judgement from the player's own view guides the first visits of each move (progressive bias)
+        values = game.move_values(legal, game.view(me))
+        prior = {m: 0.5 + 0.5 * math.tanh(v / MATERIAL_SCALE) for m, v in zip(legal, values, strict=True)}
+        root, guesser = Node(), Guesser(game, me)
+        for _ in range(self.iterations):
+            self._iterate(root, guesser.sample(self.rng), me, prior)
+        # the most visited of the moves legal in the real game (the mover always knows his own moves)
+        return max(legal, key=lambda m: (root.children[m].visits, root.children[m].reward) if m in root.children else (-1, 0))
+
+    def _iterate(self, root: Node, world: Game, me: int, prior: dict[Any, float]) -> None:
+        rng, path, node = self.rng, [root], root
+        while world.result is None:
+            moves = world.legal_moves()
+            untried = [m for m in moves if m not in node.children]
+            mover = world.to_move
+            if untried:
+                move = max(untried, key=lambda m: prior.get(m, 0.0)) if node is root else rng.choice(untried)
+                node.children[move] = Node(mover=mover)
+            for m in moves:  # how often each move could have been chosen: its UCB's "parent visits"
+                if m in node.children:
+                    node.children[m].available += 1
+            if untried:
+                world.play(move)
+                path.append(node.children[move])
+                break
+            bias = prior if node is root else {}
+            move = max(moves, key=lambda m: _ucb(node.children[m], bias.get(m, 0.0)))
+            node = node.children[move]
+            world.play(move)
+            path.append(node)
+        score = _playout(world, me, rng)
+        for n in path[1:]:
+            n.visits += 1
+            n.reward += score if n.mover == me else 1.0 - score
+
+
+def _ucb(node: Node, bias: float) -> float:
+    """UCB1 over the times the move was available, plus a prior that fades as the move is visited."""
+    n = node.visits
+    return node.reward / n + EXPLORATION * math.sqrt(math.log(node.available) / n) + PRIOR_WEIGHT * bias / n
+
+
+def _playout(world: Game, me: int, rng: random.Random) -> float:
+    """Play a few plies, each side taking a fight it wins in this world if it has one; score the end for ``me`` in 0…1."""
+    fights = getattr(world, "winning_fights", None)
+    for _ in range(PLAYOUT_PLIES):
+        if world.result is not None:
+            break
+        moves = world.legal_moves()
+        wins = fights(moves) if fights else []
+        world.play(rng.choice(wins or moves))
+    if world.result is not None:
+        winner = world.result["winner"]
+        return 0.5 if winner is None else float(winner == world.rs.sides[me])
+    balance = world.material(me) - world.material(1 - me)
+    return 0.5 + 0.5 * math.tanh(balance / MATERIAL_SCALE)

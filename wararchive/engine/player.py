@@ -1,0 +1,20 @@
+"""The interface of a computer player, apart from the registry so that any module may define one."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .game import Game
+
+
+class Player:
+    """Chooses a move; seeded, so that games are reproducible."""
+
+    name = "player"
+
+    def __init__(self, seed: int | str = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Any:
+        raise NotImplementedError

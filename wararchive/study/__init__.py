@@ -1,0 +1,143 @@
+"""Rule-impact studies: what an ambiguous reading changes, measured on paired games.
+
+>>> from wararchive import engine
+>>> s = engine.study("japanese-war-game", {"spy_vs_marshal": ["finnish", "swedish"]}, games=4, workers=1)
+>>> list(s.readings["reading"])
+['spy_vs_marshal=finnish', 'spy_vs_marshal=swedish']
+
+Modules by job: :mod:`.design` (readings, seeds, players), :mod:`.run`
+(playing the games, on Dask), :mod:`.stats` (intervals and tests),
+:mod:`.output` (Parquet/CSV with reproducibility metadata).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from ..engine import ruleset
+from . import output, stats
+from .design import Design, design
+from .run import run
+
+FORMAT = "wararchive-study/1"
+
+
+@dataclass
+class Study:
+    """A study's design, metadata and tables (pandas DataFrames).
+
+    ``games``: one row per game (reading, seed, winner, plies, adjudicated,
+    end rule, setup hash); ``fired`` and ``pieces``: per game, how often each
+    rule fired and which pieces survived; ``readings``: per reading, rates
+    with Wilson intervals and Ludii's metrics; ``pairs``: per pair of
+    readings, paired differences with bootstrap intervals and exact McNemar
+    tests; ``rules`` / ``rule_changes``: rule firings per reading and their
+    paired differences, with each rule's certainty and passages;
+    ``survival``: the share of each piece left at the end.
+    """
+
+    design: Design
+    meta: dict[str, Any]
+    games: pd.DataFrame
+    fired: pd.DataFrame
+    pieces: pd.DataFrame
+    readings: pd.DataFrame
+    pairs: pd.DataFrame
+    rules: pd.DataFrame
+    rule_changes: pd.DataFrame
+    survival: pd.DataFrame
+
+    TABLES = ("games", "fired", "pieces", "readings", "pairs", "rules", "rule_changes", "survival")
+
+    def tables(self) -> dict[str, pd.DataFrame]:
+        return {name: getattr(self, name) for name in self.TABLES}
+
+    def save(self, folder: str | Path) -> list[Path]:
+        return output.save(self.tables(), self.meta, folder)
+
+
+def study(
+    ruleset_id: str,
+    vary: dict[str, list[Any]],
+    games: int = 200,
+    players: tuple[str, str] | list[str] = ("greedy", "greedy"),
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+) -> Study:
+    """Play ``games`` seeds under every combination of the ``vary`` readings and compare them.
+
+    ``options`` fixes other options for all readings. ``workers`` local
+    processes (default: every core; 1: in this process) or a Dask
+    ``scheduler`` address play the games; the tables do not depend on which.
+    """
+    d = design(ruleset_id, vary, games, players, seed, options)
+    return studies([d], workers=workers, scheduler=scheduler, progress=progress)[0]
+
+
+def studies(
+    designs: list[Design], workers: int | None = None, scheduler: str | None = None, progress: bool = False
+) -> list[Study]:
+    """Several studies whose games share one parallel run (see :func:`study`)."""
+    raws = run(designs, workers=workers, scheduler=scheduler, progress=progress)
+    return [_analyse(d, raw) for d, raw in zip(designs, raws, strict=True)]
+
+
+def _analyse(d: Design, raw: dict[str, pd.DataFrame]) -> Study:
+    order = [r.label for r in d.readings]
+    sides = list(ruleset(d.ruleset).sides)
+    info = _rule_info(d)
+    return Study(
+        design=d,
+        meta=_meta(d),
+        **raw,
+        readings=stats.readings_table(raw["games"], sides, order),
+        pairs=stats.pairs_table(raw["games"], sides, order),
+        rules=stats.rules_table(raw["fired"], raw["games"], order, info),
+        rule_changes=stats.rule_changes(raw["fired"], raw["games"], order, info),
+        survival=stats.survival_table(raw["pieces"], order),
+    )
+
+
+def _rule_info(d: Design) -> pd.DataFrame:
+    """Every rule of every reading: its summary, certainty and cited passages (the first reading's wording wins)."""
+    seen: dict[str, dict[str, Any]] = {}
+    for r in d.readings:
+        for rule in ruleset(d.ruleset, **r.options).rules:
+            seen.setdefault(
+                rule.id, {"rule": rule.id, "summary": rule.summary, "certainty": rule.certainty, "cites": " ".join(rule.cites)}
+            )
+    return pd.DataFrame(list(seen.values()), columns=["rule", "summary", "certainty", "cites"])
+
+
+def _meta(d: Design) -> dict[str, Any]:
+    from ..site.cache import fingerprint
+
+    try:
+        package = version("wararchive")
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        package = "unknown"
+    return {
+        "format": FORMAT,
+        "design": d.to_dict(),
+        "seeds": d.seeds,
+        "readings": [
+            {"label": r.label, "options": r.options, "fingerprint": fingerprint(d.ruleset, r.options)} for r in d.readings
+        ],
+        "package": package,
+        "statistics": {
+            "confidence": stats.CONFIDENCE,
+            "bootstrap_seed": stats.BOOTSTRAP_SEED,
+            "bootstrap_resamples": stats.BOOTSTRAP_RESAMPLES,
+        },
+    }
+
+
+__all__ = ["Design", "Study", "design", "studies", "study"]

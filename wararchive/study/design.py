@@ -1,0 +1,105 @@
+"""The design of a rule-impact study: which readings, which seeds, which players.
+
+A study is *paired*: every seed is played once under every reading. A
+game's setups and both players' random choices derive from the ruleset id
+and the seed only (:meth:`Ruleset.rng`, :func:`~wararchive.engine.simulate_one`),
+never from the options, so seed k starts from the same armies under every
+reading unless the reading itself changes the armies (then the games table
+says so: its ``setup`` hash differs).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import ruleset
+from ..engine.players import make_player
+from ..errors import WararchiveError
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One combination of option values that the study compares."""
+
+    label: str
+    options: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Design:
+    """Everything that determines a study's games, so that it reproduces exactly."""
+
+    ruleset: str
+    vary: dict[str, list[Any]]
+    games: int
+    players: tuple[str, str]
+    seed: int = 0
+    fixed: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def seeds(self) -> list[int]:
+        return list(range(self.seed, self.seed + self.games))
+
+    @property
+    def readings(self) -> list[Reading]:
+        """Every combination of the varied options, each over the fixed ones."""
+        names = list(self.vary)
+        out = []
+        for values in itertools.product(*(self.vary[n] for n in names)):
+            chosen = dict(zip(names, values, strict=True))
+            label = ";".join(f"{n}={_text(v)}" for n, v in chosen.items())
+            out.append(Reading(label, {**self.fixed, **chosen}))
+        return out
+
+    def jobs(self) -> list[tuple[str, str, dict[str, Any], int, tuple[str, str]]]:
+        """One job per (seed, reading), seed-major so that a seed's games run close together."""
+        return [(self.ruleset, r.label, r.options, s, self.players) for s in self.seeds for r in self.readings]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "vary": self.vary,
+            "fixed": self.fixed,
+            "games": self.games,
+            "seed": self.seed,
+            "players": list(self.players),
+        }
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def design(
+    ruleset_id: str,
+    vary: dict[str, list[Any]],
+    games: int,
+    players: tuple[str, str] | list[str] = ("greedy", "greedy"),
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+) -> Design:
+    """A validated design: every reading must build, players must exist, readings must differ."""
+    fixed = dict(options or {})
+    if not vary:
+        raise WararchiveError("a study needs an option to vary, e.g. spy_vs_marshal=finnish,swedish")
+    for name, values in vary.items():
+        if len(values) < 2:
+            raise WararchiveError(f"option {name}: a study compares at least two readings, got {len(values)}")
+        if len(set(map(_text, values))) != len(values):
+            raise WararchiveError(f"option {name}: a reading is named twice in {', '.join(map(_text, values))}")
+        if name in fixed:
+            raise WararchiveError(f"option {name} is both varied and fixed")
+    if games < 1:
+        raise WararchiveError(f"games must be at least 1, not {games}")
+    players = tuple(players)
+    if len(players) != 2:
+        raise WararchiveError(f"a study needs two players, not {','.join(players)!r}")
+    for kind in players:
+        make_player(kind, 0)  # refuses an unknown player or a bad budget ("ismcts:400") with the valid choices
+    d = Design(ruleset_id, {k: list(v) for k, v in vary.items()}, games, players, seed, fixed)  # type: ignore[arg-type]
+    for r in d.readings:
+        ruleset(ruleset_id, **r.options)  # refuses an unknown ruleset, option or value with the valid choices
+    return d
