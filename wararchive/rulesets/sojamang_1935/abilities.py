@@ -77,6 +77,10 @@ class SojamangHooks(Hooks):
         self.abil = frozenset(T[a] for a in abil)
         self.referee = options["referee"]
         self.quiet = options["quiet_plies"]
+        # a general rescued from the cabaret: the plain rescue's rank first, then the others a move may choose (:69)
+        self.demotions = (
+            ("private", "pioneer", "cavalryman") if options["general_demotion"] == "private" else ("pioneer", "cavalryman")
+        )
         self.step = board.step
         n = len(board)
         w = board.width
@@ -403,7 +407,7 @@ class SojamangHooks(Hooks):
                 out.append(Move(cb, cb2, "cabaret", nl))
 
     def _rescue_moves(self, game: BoardGame, st: State, p: int, out: list[Move]) -> None:
-        """Rescuing a nailed general may demote him to pioneer or cavalryman instead of private (:69)."""
+        """Rescuing a nailed general may demote him to another rank than the plain rescue's (:69)."""
         for nu, cu in st.nailed_by.items():
             if game.uid_owner.get(nu) != p:
                 continue
@@ -426,7 +430,7 @@ class SojamangHooks(Hooks):
                     ok = game.enter_by[p][t]
                     if not ok[x] or not all(ok[z] for z in path) or self._lvl(game, st, y) >= self._lvl(game, st, nl):
                         continue
-                    out.extend(Move(y, x, "rescue", nl, choice) for choice in ("pioneer", "cavalryman"))
+                    out.extend(Move(y, x, "rescue", nl, choice) for choice in self.demotions[1:])
 
     def _rescue_cells(self, nl: int, cb: int) -> list[int]:
         return [x for c in (nl, cb) for x in (self.step[EAST][c], self.step[WEST][c]) if x >= 0]
@@ -784,7 +788,7 @@ class SojamangHooks(Hooks):
             game.remove(cb)
             game.event("rescue", "soj.cabaret-rescue", cells=[names[x], names[nl], names[cb]], pieces=lost)
             if game.kind[nl] in self.generals:
-                choice = st.rescue_choice or "private"
+                choice = st.rescue_choice or self.demotions[0]
                 game.transform(nl, choice)
                 game.event("demotion", "soj.cabaret-general", to=[SIDES[p]], pieces=[[nu, choice, SIDES[p]]])
             st.rescue_choice = ""
