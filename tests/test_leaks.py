@@ -29,7 +29,7 @@ SPECS = [
     ("japanese-war-game", {"referee": True}),
     ("spionaaz", {}),
     ("finnish-front", {}),
-    ("finnish-front", {"combat_reveal": "both"}),
+    ("finnish-front", {"combat_reveal": "both", "redeploy": "one-move"}),
     ("sojamang-1935", {}),
     ("sojamang-1935", {"game": "beginners"}),
     ("sojamang-1935", {"referee": "in-turn"}),

@@ -44,7 +44,7 @@ def special_moves(rid: str, seeds: range, **options):
 
 
 SOJ_MOVES = special_moves(SOJ, range(6))
-FF_MOVES = special_moves("finnish-front", range(3))
+FF_MOVES = {**special_moves("finnish-front", range(3)), **special_moves("finnish-front", range(2), redeploy="one-move")}
 # to the enemy, these abilities are the plain move they look like (:40–41, :69, :77–80); fire and reinforcement
 # show where they act, not from where nor what (:46, :89); the others are seen for what they are
 SOJ_ENEMY_READS = {
@@ -107,6 +107,7 @@ def test_a_rescue_reads_as_a_plain_move_to_the_enemy():
 def test_finnish_front_special_moves_cite_their_rule_and_name_no_piece(action):
     """sv-krigsspel-finland:1, :26 — strikes, reconnaissance and reserves cite their own rule."""
     pids = {p.id for p in ruleset("finnish-front").piece_types}
+    assert set(FF_MOVES) == {"attack", "recon", "enter", "withdraw", "redeploy"}
     for g, move in FF_MOVES[action]:
         for viewer in (*g.rs.sides, "referee"):
             text, rule = g.seen(move, viewer)
@@ -252,3 +253,15 @@ def test_site_replays_cite_the_rule_that_acted_and_read_as_each_side_does():
             acted.add(move.action)
         g.play(move)
     assert acted == {"fly", "gas"}
+
+
+def test_every_sojamang_ability_has_a_rule_of_its_own_and_the_games_show_all_but_the_rescue():
+    """et-sojamang-1935:40–89 — each ability the hooks carry out (``_do_*``) cites its own rule, not a movement rule."""
+    from wararchive.engine import Move
+
+    g = ruleset(SOJ).new_game(seed=0)
+    actions = {name[4:] for name in dir(g.hooks) if name.startswith("_do_")}
+    for action in actions:
+        rule = g.hooks.action_rule(g, Move(0, 0, action))
+        assert g.rs.rule(rule).cites and rule not in ("soj.step", "soj.gallop")
+    assert set(SOJ_MOVES) == actions - {"rescue"}  # the rescue: test_a_rescue_reads_as_a_plain_move_to_the_enemy

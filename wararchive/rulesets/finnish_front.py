@@ -1000,22 +1000,21 @@ class FinnishFrontHooks(Hooks):
         return None  # strikes: the engine's expected material gain
 
     def begin(self, game: BoardGame) -> None:
-        self._show_gas(game)
-
-    def _show_gas(self, game: BoardGame) -> list[int]:
-        """Make every gas command on the map known to its enemy (ff.gas-seen); returns the cells newly shown."""
-        shown = []
         for s in (0, 1):
             for c in game.positions[s]:
-                if game.kind[c] == self.gas and c not in self.holding_set[s] and game.uid[c] not in game.known[1 - s]:
-                    game.known[1 - s].add(game.uid[c])
-                    shown.append(c)
-        return shown
+                self._show_gas(game, c, s)
+
+    def _show_gas(self, game: BoardGame, c: int, s: int) -> bool:
+        """If ``c`` holds ``s``'s gas command on the map, unknown to the enemy, make it known (ff.gas-seen)."""
+        if game.kind[c] != self.gas or c in self.holding_set[s] or game.uid[c] in game.known[1 - s]:
+            return False
+        game.known[1 - s].add(game.uid[c])
+        return True
 
     def after_move(self, game: BoardGame, move: Move, player: int) -> None:
         p = player
-        for c in self._show_gas(game):
-            game.event("reveal", "ff.gas-seen", side=game.rs.sides[game.owner[c]], cells=[game.board.names[c]])
+        if game.owner[move.to] == p and self._show_gas(game, move.to, p):  # only its own move brings it onto the map
+            game.event("reveal", "ff.gas-seen", side=game.rs.sides[p], cells=[game.board.names[move.to]])
         gassed = game.extra.get("gassed")
         if gassed and gassed[p]:
             self._gas_losses(game, p, gassed)
