@@ -491,11 +491,12 @@ class JapaneseWarGameHooks(Hooks):
     def resolve(self, game: BoardGame, att: int, dfn: int, outcome: str, rule: str) -> tuple[str, str]:
         if game.kind[dfn] != self.flag or (behind := self.backer(game, dfn)) < 0:
             return outcome, rule
-        if game.kind[att] == self.spy and game.kind[behind] == self.marshal:
-            return (DEFENDER_WINS if self.rank_only else outcome), "jwg.flag-backer"
+        spy_on_marshal = game.kind[att] == self.spy and game.kind[behind] == self.marshal
+        if spy_on_marshal and self.rank_only:
+            return DEFENDER_WINS, "jwg.flag-backer"
         if outcome == BOTH_REMOVED:
             return (DEFENDER_WINS if self.backer_falls else outcome), "jwg.flag-tie"
-        return outcome, rule
+        return outcome, "jwg.flag-backer" if spy_on_marshal else rule
 
     def after_combat(self, game: BoardGame, att: int, dfn: int, player: int, event: dict[str, Any]) -> None:
         """A tie against the flag's borrowed rank, read as a tie with the tile behind: that tile falls too."""
