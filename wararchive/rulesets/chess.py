@@ -307,7 +307,7 @@ class ChessGame(Game):
             board=self.grid,
             sides=list(self.rs.sides),
             cells=cells,
-            events=[dict(e) for e in self.events],
+            events=self.visible_events(player),
             symbols={pid: sym for pid, _, _, _, _, sym, _, _, _ in PIECES},
             extra={"fen": self.board.fen()},
         )

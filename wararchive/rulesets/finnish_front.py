@@ -592,6 +592,15 @@ def rules(options: dict[str, Any]) -> list[Rule]:
             "combat",
         ),
         Rule(
+            "ff.gas-seen",
+            "The gas command on the map is known to the enemy.",
+            P(1),
+            "conjecture",
+            "The text does not say; but its gas closes the way to the enemy's pieces (:1), so the enemy finds where it "
+            "stands as soon as he moves, and a gas cloud cannot be hidden.",
+            "information",
+        ),
+        Rule(
             "ff.gas-no-strike",
             "The gas command strikes only with its gas: it does not attack by strength.",
             P(1),
@@ -975,6 +984,11 @@ class FinnishFrontHooks(Hooks):
         else:
             super().perform(game, move, player)
 
+    def action_rule(self, game: BoardGame, move: Move) -> str | None:
+        if move.action == "enter":
+            return "ff.reserve" if game.uid[move.frm] not in game.extra.get("redeployed", ()) else "ff.redeploy"
+        return {"attack": "ff.threaten", "recon": "ff.flyer-recon"}.get(move.action, "ff.redeploy")
+
     def action_value(self, game: BoardGame, move: Move, view, unknown: dict[str, int]) -> float | None:
         """Greedy play: asking is worth a little when the piece is unknown; bringing reserves in a little too."""
         if move.action == "recon":
@@ -986,8 +1000,23 @@ class FinnishFrontHooks(Hooks):
             return 0.0
         return None  # strikes: the engine's expected material gain
 
+    def begin(self, game: BoardGame) -> None:
+        self._show_gas(game)
+
+    def _show_gas(self, game: BoardGame) -> list[int]:
+        """Make every gas command on the map known to its enemy (ff.gas-seen); returns the cells newly shown."""
+        shown = []
+        for s in (0, 1):
+            for c in game.positions[s]:
+                if game.kind[c] == self.gas and c not in self.holding_set[s] and game.uid[c] not in game.known[1 - s]:
+                    game.known[1 - s].add(game.uid[c])
+                    shown.append(c)
+        return shown
+
     def after_move(self, game: BoardGame, move: Move, player: int) -> None:
         p = player
+        for c in self._show_gas(game):
+            game.event("reveal", "ff.gas-seen", side=game.rs.sides[game.owner[c]], cells=[game.board.names[c]])
         gassed = game.extra.get("gassed")
         if gassed and gassed[p]:
             self._gas_losses(game, p, gassed)

@@ -327,8 +327,9 @@ class SpionaazHooks(Hooks):
                     if game.owner[x] == 1 - side and game.uid[x] not in game.known[side]:
                         game.known[side].add(game.uid[x])
                         newly.append(game.board.names[x])
-            if newly:
-                game.event("reveal", "spz.unmask", side=game.rs.sides[side], cells=sorted(newly))
+            if newly:  # told to the spy's owner alone: were the owner of the unmasked pieces told, he would know the spy
+                spy_side = game.rs.sides[side]
+                game.event("reveal", "spz.unmask", to=[spy_side], side=spy_side, cells=sorted(newly))
 
 
 def build(given: dict[str, Any]) -> Ruleset:

@@ -818,6 +818,17 @@ RULES = [
         "special",
     ),
     Rule(
+        "soj.deserter-none",
+        "The claim may be made whether or not the enemy still has an ensign free to hand over; if he has none, "
+        "he says so, nothing is handed over, and the claim is spent.",
+        P(82),
+        "conjecture",
+        "The note sets no condition on the claim but the tenth move ('may demand such a one'), and does not say "
+        "what follows when no ensign is left; offering the claim only while one is left would tell the claimant "
+        "that the enemy has none, a rank the rules never reveal.",
+        "special",
+    ),
+    Rule(
         "soj.deserter-reveals",
         "The deserter tells his new commander the ranks of the pieces that stood to his right and left.",
         P(83),
