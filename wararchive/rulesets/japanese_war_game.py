@@ -269,7 +269,12 @@ RULES = [
         "combat",
     ),
     Rule("jwg.pioneer-mine", "Pioneers are the only tiles that knock out mines.", F(21), topic="combat"),
-    Rule("jwg.spy-beaten", "Every other tile knocks out the spy.", F(22), topic="combat"),
+    Rule(
+        "jwg.spy-beaten",
+        "Every other tile knocks out the spy (the field marshal and another spy by their own rules).",
+        F(22),
+        topic="combat",
+    ),
     Rule("jwg.spy-beats-marshal", "The spy knocks out the field marshal.", F(22), topic="combat"),
     Rule(
         "jwg.marshal-strikes-spy",
