@@ -260,3 +260,11 @@ def test_a_sideways_move_in_front_of_a_mine_follows_option_mine_contact():
     g.play("c4-d4")
     assert outcome(g)["rule"] == "jwg.mine" and outcome(g)["outcome"] == "defender_wins"
     assert g.view("referee").piece_at("d5")["piece"] == "mine"  # jwg.mine-stays
+
+
+@pytest.mark.parametrize(("tie", "taken"), [("flag-falls", True), ("backer-falls", False)])
+def test_spy_and_marshal_falling_together_before_the_flag_is_a_tie(tie, taken):
+    """sv:22 (c), fi:23, fi:26 — the spy striking a marshal-backed flag when both fall: a tie, option flag_tie."""
+    g = game({**BACKED, "d3": "south:spy", "d6": "north:field_marshal"}, spy_vs_marshal="both-fall", flag_tie=tie)
+    g.play("d3-d4")
+    assert outcome(g)["rule"] == "jwg.flag-tie" and (g.result is not None) is taken

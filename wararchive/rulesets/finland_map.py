@@ -6,12 +6,14 @@ which follow railways open long before 1939 (sv-krigsspel-finland:21 and its
 note). This module rebuilds a map of south-eastern Finland on that basis:
 
 * **Points** are the named towns and the stations of the railways that join
-  them before 1939 (historical notes), plus a few road towns in the north so
-  that blue's 17 pieces have room north of the upper blue line. Every point
+  them before 1939 (historical notes; Porvoo, Loviisa and Hamina with their
+  branch lines, sources in :data:`RAILWAY_OPENED`), plus a few road towns in
+  the north so that blue's 17 pieces have room north of the upper blue line. Every point
   has real coordinates (latitude, longitude); the source of each is given:
   ``notes`` for the project's historical notes, ``approx`` for general
   geographical knowledge (to within a few kilometres; no survey consulted).
-* **Solid lines** are railways open before 1939; **dashed lines** are roads,
+* **Solid lines** are railways open in the text's period (option ``period``:
+  by 1939, or by 1931 without Lahti–Heinola); **dashed lines** are roads,
   the lesser connections between towns not joined by rail. The text requires
   two kinds of line (sv-krigsspel-finland:22-25) and says armoured trains may
   not use dashed lines (sv-krigsspel-finland:23): a train can only run on

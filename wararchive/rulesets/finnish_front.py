@@ -262,7 +262,8 @@ def rules(options: dict[str, Any]) -> list[Rule]:
         ),
         Rule(
             "ff.lines",
-            "Solid lines are the railways open before 1939; dashed lines are roads between towns not joined by rail.",
+            "Solid lines are the railways open in the text's period (option period); dashed lines are roads between "
+            "towns not joined by rail.",
             P(22, 23, 24, 25),
             "conjecture",
             "The text has dashed (broken) and solid (unbroken) lines and bars armoured trains from dashed ones (:23): "

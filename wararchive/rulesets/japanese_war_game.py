@@ -269,7 +269,12 @@ RULES = [
         "combat",
     ),
     Rule("jwg.pioneer-mine", "Pioneers are the only tiles that knock out mines.", F(21), topic="combat"),
-    Rule("jwg.spy-beaten", "Every other tile knocks out the spy.", F(22), topic="combat"),
+    Rule(
+        "jwg.spy-beaten",
+        "Every other tile knocks out the spy (the field marshal and another spy by their own rules).",
+        F(22),
+        topic="combat",
+    ),
     Rule("jwg.spy-beats-marshal", "The spy knocks out the field marshal.", F(22), topic="combat"),
     Rule(
         "jwg.marshal-strikes-spy",
@@ -491,11 +496,12 @@ class JapaneseWarGameHooks(Hooks):
     def resolve(self, game: BoardGame, att: int, dfn: int, outcome: str, rule: str) -> tuple[str, str]:
         if game.kind[dfn] != self.flag or (behind := self.backer(game, dfn)) < 0:
             return outcome, rule
-        if game.kind[att] == self.spy and game.kind[behind] == self.marshal:
-            return (DEFENDER_WINS if self.rank_only else outcome), "jwg.flag-backer"
+        spy_on_marshal = game.kind[att] == self.spy and game.kind[behind] == self.marshal
+        if spy_on_marshal and self.rank_only:
+            return DEFENDER_WINS, "jwg.flag-backer"
         if outcome == BOTH_REMOVED:
             return (DEFENDER_WINS if self.backer_falls else outcome), "jwg.flag-tie"
-        return outcome, rule
+        return outcome, "jwg.flag-backer" if spy_on_marshal else rule
 
     def after_combat(self, game: BoardGame, att: int, dfn: int, player: int, event: dict[str, Any]) -> None:
         """A tie against the flag's borrowed rank, read as a tie with the tile behind: that tile falls too."""
