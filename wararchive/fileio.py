@@ -171,6 +171,14 @@ def _locked(target: Path) -> Iterator[None]:
 
 
 def _umask() -> int:
+    """The process's umask, read without setting it where Linux allows (setting it races other threads)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
     mask = os.umask(0)
     os.umask(mask)
     return mask
