@@ -206,3 +206,15 @@ def test_pieces_never_appear_from_nowhere_and_records_replay(spec):
         before = now
     again = replay(json.loads(dumps(game.record())))
     assert dumps(again.record()) == dumps(game.record())
+
+
+def test_a_setup_that_seals_its_own_army_in_loses_before_the_first_ply():
+    """Seed 3861 puts south's mines on the three squares before the bridges and fills every other square:
+    south has no move at ply 0, so the no-move rule (``jwg.no-moves``, conjecture) ends the game at once
+    instead of leaving a game no player can continue. Found by the property test above."""
+    rs = ruleset("japanese-war-game", ply_limit=300)
+    game = rs.new_game(seed=3861)
+    assert game.result is not None and game.result["reason"] == "jwg.no-moves"
+    assert game.result["winner"] == "north" and game.result["ply"] == 0
+    assert game.legal_moves() == []
+    assert dumps(replay(json.loads(dumps(game.record()))).record()) == dumps(game.record())

@@ -36,7 +36,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same game (default 0)")
-    p.add_argument("--as", dest="side", default="referee", help="whose view to print: a side or 'referee' (default)")
+    p.add_argument(
+        "--as",
+        dest="side",
+        help="whose view to print: a side or 'referee' (default: the human's side if one player is human, else referee)",
+    )
     p.add_argument(
         "--players", default="greedy,random", help="two of random, greedy, human (you type the moves) (default: greedy,random)"
     )
@@ -211,6 +215,7 @@ def rules_cmd(args: argparse.Namespace) -> None:
 
 def play_cmd(args: argparse.Namespace) -> None:
     from ..engine import make_player
+    from ..engine.transcript import play_ply
     from ..fileio import atomic_write_text, output_target
 
     rs = _ruleset(args)
@@ -221,7 +226,7 @@ def play_cmd(args: argparse.Namespace) -> None:
     for path in (args.out, args.pgn):
         if path is not None:
             output_target(path)  # a bad path fails now, not after the game
-    view_as = args.side
+    view_as = args.side or _default_view(kinds, rs.sides)
     game.view(view_as)  # validate the side before playing
     players = [
         HumanPlayer(s) if k == "human" else make_player(k, f"{rs.id}:{args.seed}:player:{s}")
@@ -229,18 +234,10 @@ def play_cmd(args: argparse.Namespace) -> None:
     ]
     print(f"{rs.title}, seed {args.seed}: {rs.sides[0]} ({kinds[0]}) vs {rs.sides[1]} ({kinds[1]}); view: {view_as}")
     print(game.view(view_as).render())
-    shown = 0
     while game.result is None:
-        side = game.side
         move = players[game.to_move].choose(game)
-        seen = game.public_text(move, view_as)  # what the viewer may know of it, before it is played
-        game.play(move)
-        view = game.view(view_as)
-        print(f"\nply {game.ply}: {side} {seen}")
-        for ev in view.events[shown:]:
-            print("  " + _describe(ev))
-        shown = len(view.events)
-        print(view.render())
+        print("\n" + "\n".join(play_ply(game, move, view_as)))  # the move and events through the viewer's filter
+        print(game.view(view_as).render())
     r = game.result
     print(
         f"\nresult: {r['winner'] or 'draw'} after {r['ply']} plies — {r['summary']} ({', '.join(r['cites']) or 'project rule'})"
@@ -255,17 +252,10 @@ def play_cmd(args: argparse.Namespace) -> None:
         print(f"PGN saved to {args.pgn}")
 
 
-def _describe(ev: dict[str, Any]) -> str:
-    """One line for an event as the viewer may see it."""
-    cites = ", ".join(ev.get("cites") or []) or "—"
-    if ev["type"] == "combat":
-        a, d = ev["pieces"][0], ev["pieces"][1]
-        who = f"{a[2]} {a[1] or '?'} vs {d[2]} {d[1] or '?'}"
-        return f"combat {ev['cells'][0]}→{ev['cells'][1]}: {who}: {ev['outcome'].replace('_', ' ')} [{ev['rule']}; {cites}]"
-    if ev["type"] == "end":
-        return f"end: {ev.get('winner') or 'draw'} [{ev['rule']}; {cites}]"
-    detail = " ".join(f"{k}={v}" for k, v in ev.items() if k not in ("ply", "type", "rule", "cites"))
-    return f"{ev['type']}: {detail} [{ev['rule']}; {cites}]"
+def _default_view(kinds: tuple[str, str], sides: tuple[str, ...]) -> str:
+    """With exactly one human at the board, his side's view (the referee's would show him every enemy rank)."""
+    humans = [side for kind, side in zip(kinds, sides, strict=True) if kind == "human"]
+    return humans[0] if len(humans) == 1 else "referee"
 
 
 def simulate_cmd(args: argparse.Namespace) -> None:
@@ -334,14 +324,16 @@ def board_cmd(args: argparse.Namespace) -> None:
 
 
 def replay_cmd(args: argparse.Namespace) -> None:
-    from ..engine.record import load_record
+    from ..engine.record import load_record, replay
+    from ..engine.transcript import play_ply
 
     record = load_record(args.file, args.game)
     full, game = _position(record, args.ply)
     view = game.view(args.side)
     print(f"{game.rs.title}, seed {record['seed']}, ply {game.ply} of {full.ply}; view: {view.player}")
     print(view.render())
-    for ev in [e for e in view.events if e["ply"] == game.ply]:
-        print("  " + _describe(ev))
+    if game.ply:  # the last ply as this viewer reads it: the move, its rule, its events, through the one filter
+        before = replay(record, upto=game.ply - 1)
+        print("\n".join(play_ply(before, before.parse_move(record["moves"][game.ply - 1]), args.side)))
     if game.result:
         print(f"result: {game.result['winner'] or 'draw'} — {game.result['summary']}")
