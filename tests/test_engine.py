@@ -53,7 +53,7 @@ def test_options_are_named_with_defaults_and_rationale(rid):
 
 
 def test_unknown_ids_and_options_name_the_choices():
-    with pytest.raises(UnknownIdError, match="valid: japanese-war-game, spionaaz, chess"):
+    with pytest.raises(UnknownIdError, match="valid: chess, finnish-front, japanese-war-game, sojamang-1935, spionaaz"):
         ruleset("stratego")
     with pytest.raises(UnknownIdError, match="spy_vs_marshal"):
         ruleset("japanese-war-game", spy_vs_marshall="finnish")

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WararchiveError
+from . import terminal
 from .output import FORMATS, render
 
 
@@ -42,7 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="whose view to print: a side or 'referee' (default: the human's side if one player is human, else referee)",
     )
     p.add_argument(
-        "--players", default="greedy,random", help="two of random, greedy, human (you type the moves) (default: greedy,random)"
+        "--players",
+        default="greedy,random",
+        help="two of random, greedy, human (you type the moves; 'help' shows the legend) (default: greedy,random)",
     )
     p.add_argument("--out", help="also save the game's record (JSON) to this file")
     p.add_argument("--pgn", help="chess only: also save the game as PGN to this file")
@@ -56,7 +59,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k (default 0)")
+    p.add_argument(
+        "--seed", type=int, default=0, help="seed of the first game: game N of the file (from 1) uses seed+N-1 (default 0)"
+    )
     p.add_argument("--players", default="random,random", help="two of random, greedy (default: random,random)")
     p.add_argument("--out", required=True, help="JSONL file to write (written atomically)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -71,7 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("ruleset", metavar="RULESET", nargs="?", help="ruleset id (not needed with --record)")
     p.add_argument("--record", help="draw a position of this record (.json, or .jsonl with --game)")
-    p.add_argument("--game", type=int, default=1, help="which record of a JSONL file, from 1 (default 1)")
+    p.add_argument("--game", type=int, help="which record of a JSONL file, from 1 (needed if it holds several)")
     p.add_argument("--ply", type=int, help="with --record: the position after this ply (default: the last)")
     p.add_argument("--seed", type=int, default=0, help="without --record: the setup of a new game with this seed")
     p.add_argument("--as", dest="side", default="referee", help="whose view: a side or 'referee' (default)")
@@ -85,9 +90,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Replay a record (JSON, or one line of a JSONL file) through the rules and print a position.",
     )
     p.add_argument("file", metavar="FILE", help="a .json record or a .jsonl file of records")
-    p.add_argument("--game", type=int, default=1, help="which record of a JSONL file, from 1 (default 1)")
+    p.add_argument("--game", type=int, help="which record of a JSONL file, from 1 (needed if it holds several)")
     p.add_argument("--ply", type=int, help="show the position after this ply (default: the last)")
     p.add_argument("--as", dest="side", default="referee", help="whose view: a side or 'referee' (default)")
+    p.add_argument("--moves", action="store_true", help="print the list of moves, as the viewer may read them")
+    p.add_argument("--step", action="store_true", help="step through the game: Enter next, p back, a number jumps, q quits")
     p.set_defaults(run=replay_cmd)
 
 
@@ -129,37 +136,6 @@ def _players(spec: str, human: bool = False) -> tuple[str, str]:
     if len(kinds) != 2 or any(k not in allowed for k in kinds):
         raise WararchiveError(f"--players takes two of {', '.join(allowed)} separated by a comma, not {spec!r}")
     return kinds  # type: ignore[return-value]
-
-
-class HumanPlayer:
-    """Moves typed at the terminal; an illegal one is explained and asked for again.
-
-    ``?`` lists the legal moves; end of input stops the game with an error
-    rather than a traceback.
-    """
-
-    def __init__(self, side: str, read=None):
-        self.side, self.read = side, read or input
-
-    def choose(self, game):
-        from ..engine.moves import IllegalMoveError
-
-        while True:
-            try:
-                text = self.read(f"{self.side} to move (e.g. {game.move_text(game.legal_moves()[0])}; ? for all): ").strip()
-            except EOFError:
-                raise WararchiveError(f"input ended while {self.side} was to move (ply {game.ply + 1})") from None
-            if text == "?":
-                print(" ".join(sorted(game.move_text(m) for m in game.legal_moves())))
-                continue
-            try:
-                move = game.parse_move(text)
-            except IllegalMoveError as exc:
-                print(exc)
-                continue
-            if move in game.legal_moves():
-                return move
-            print(f"ply {game.ply + 1}: illegal move {text!r}: {game.explain_illegal(move)}")
 
 
 def rulesets_cmd(args: argparse.Namespace) -> None:
@@ -229,13 +205,19 @@ def play_cmd(args: argparse.Namespace) -> None:
     view_as = args.side or _default_view(kinds, rs.sides)
     game.view(view_as)  # validate the side before playing
     players = [
-        HumanPlayer(s) if k == "human" else make_player(k, f"{rs.id}:{args.seed}:player:{s}")
+        terminal.HumanPlayer(s) if k == "human" else make_player(k, f"{rs.id}:{args.seed}:player:{s}")
         for k, s in zip(kinds, rs.sides, strict=True)
     ]
     print(f"{rs.title}, seed {args.seed}: {rs.sides[0]} ({kinds[0]}) vs {rs.sides[1]} ({kinds[1]}); view: {view_as}")
+    if "human" in kinds:
+        print(terminal.help_text(game))
     print(game.view(view_as).render())
     while game.result is None:
-        move = players[game.to_move].choose(game)
+        try:
+            move = players[game.to_move].choose(game)
+        except terminal.GameAbandoned as stop:
+            print(f"\n{stop}")
+            return
         print("\n" + "\n".join(play_ply(game, move, view_as)))  # the move and events through the viewer's filter
         print(game.view(view_as).render())
     r = game.result
@@ -324,16 +306,29 @@ def board_cmd(args: argparse.Namespace) -> None:
 
 
 def replay_cmd(args: argparse.Namespace) -> None:
-    from ..engine.record import load_record, replay
-    from ..engine.transcript import play_ply
+    from ..engine.record import load_record
 
     record = load_record(args.file, args.game)
-    full, game = _position(record, args.ply)
-    view = game.view(args.side)
-    print(f"{game.rs.title}, seed {record['seed']}, ply {game.ply} of {full.ply}; view: {view.player}")
-    print(view.render())
+    if args.moves:
+        print("\n".join(terminal.move_list(record, args.side)))
+        return
+    if args.step:
+        terminal.step(record, args.side, lambda ply: _replay_text(record, ply, args.side))
+        return
+    print(_replay_text(record, args.ply, args.side))
+
+
+def _replay_text(record: dict[str, Any], ply: int | None, side: str) -> str:
+    """The position after ``ply`` as ``side`` sees it, then that ply as ``side`` reads it, and the result."""
+    from ..engine.record import replay
+    from ..engine.transcript import play_ply
+
+    full, game = _position(record, ply)
+    view = game.view(side)
+    lines = [f"{game.rs.title}, seed {record['seed']}, ply {game.ply} of {full.ply}; view: {view.player}", view.render()]
     if game.ply:  # the last ply as this viewer reads it: the move, its rule, its events, through the one filter
         before = replay(record, upto=game.ply - 1)
-        print("\n".join(play_ply(before, before.parse_move(record["moves"][game.ply - 1]), args.side)))
+        lines += play_ply(before, before.parse_move(record["moves"][game.ply - 1]), side)
     if game.result:
-        print(f"result: {game.result['winner'] or 'draw'} — {game.result['summary']}")
+        lines.append(f"result: {game.result['winner'] or 'draw'} — {game.result['summary']}")
+    return "\n".join(lines)

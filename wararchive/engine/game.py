@@ -273,12 +273,12 @@ class BoardGame(Game):
         self.blocked = bytearray(1 if board.has(c, "water") else 0 for c in range(n))
         self.extra: dict[str, Any] = {}
         p = rs.params
-        self.displace = p["combat_mode"] == "displace"
-        self.strike = p.get("strike", "any")
-        self.moves_per_turn = p.get("moves_per_turn", 1)
-        self.no_return = p.get("no_return")
-        self.reveal_on_combat = p.get("reveal_on_combat", True)
-        self.capture_wins = {rs.type_index[t]: rule for t, rule in p.get("capture_wins", {}).items()}
+        self.displace = p.combat_mode == "displace"
+        self.strike = p.strike
+        self.moves_per_turn = p.moves_per_turn
+        self.no_return = p.no_return
+        self.reveal_on_combat = p.reveal_on_combat
+        self.capture_wins = {rs.type_index[t]: rule for t, rule in p.capture_wins.items()}
         self.hooks.prepare(self, rs.rng(seed, "prepare"))
         self.enter = self._entry_tables()
         self.enter_by = self._side_tables()
@@ -289,12 +289,12 @@ class BoardGame(Game):
         if not self.legal_moves():
             # A legal setup can seal its own army in (mines on every bridge): the side
             # to move has no move before the first ply, and loses as it would later.
-            self.finish(1 - self.to_move, rs.params["no_moves_rule"])
+            self.finish(1 - self.to_move, rs.params.no_moves_rule)
 
     # -- setup -------------------------------------------------------------------
     def _entry_tables(self) -> list[bytearray]:
         """``enter[type][cell]``: may a piece of this type stand on this cell?"""
-        restricted: dict[str, set[str]] = self.rs.params.get("restricted", {})
+        restricted = self.rs.params.restricted
         tables = []
         for pt in self.types:
             row = bytearray(0 if b else 1 for b in self.blocked)
@@ -308,12 +308,12 @@ class BoardGame(Game):
     def _side_tables(self) -> tuple[list[bytearray], list[bytearray]]:
         """``enter_by[player][type][cell]``: where a piece may move, for its present owner.
 
-        The same as ``enter`` unless ``params["confined"]`` keeps a piece to
+        The same as ``enter`` unless ``params.confined`` keeps a piece to
         some rows counted from its owner's back row (Sõjamäng's signal post
         moves only on its owner's last two lines). Hooks may narrow a side's
         table further, replacing (never mutating) a shared row.
         """
-        confined: dict[str, tuple[int, ...]] = self.rs.params.get("confined", {})
+        confined = self.rs.params.confined
         out: tuple[list[bytearray], list[bytearray]] = (list(self.enter), list(self.enter))
         for pid, rows in confined.items():
             t = self.rs.type_index[pid]
@@ -564,7 +564,7 @@ class BoardGame(Game):
         return outcome
 
     def _check_occupation(self, move: Move, p: int) -> None:
-        rule = self.rs.params.get("occupy_wins")
+        rule = self.rs.params.occupy_wins
         if rule and self.board.has(move.to, f"hq{1 - p}") and self.owner[move.to] == p:
             self.finish(p, rule)
 
@@ -583,7 +583,7 @@ class BoardGame(Game):
             self._legal = None
             self.hooks.turn_start(self, self.to_move)
             if not self.legal_moves():
-                self.finish(p, self.rs.params["no_moves_rule"])
+                self.finish(p, self.rs.params.no_moves_rule)
                 return
         limit = self.rs.options.get("ply_limit")
         if limit and self.ply >= limit:
@@ -626,7 +626,7 @@ class BoardGame(Game):
             target = self.engaged_cell(m)
             advance = 0.01 * (1 if move_is_forward(self.board, m.frm, m.to, p) else 0)
             if target < 0:
-                occupy = self.rs.params.get("occupy_wins") and self.board.has(m.to, f"hq{1 - p}")
+                occupy = self.rs.params.occupy_wins and self.board.has(m.to, f"hq{1 - p}")
                 out.append(1000.0 if occupy else advance)
                 continue
             seen = view.cells[target]

@@ -195,15 +195,21 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 yield n, _parse(line, f"{path}:{n}")
 
 
-def load_record(path: str | Path, game: int = 1) -> dict[str, Any]:
-    """One record from a .json file, or the ``game``-th (from 1) of a .jsonl file."""
+def load_record(path: str | Path, game: int | None = None) -> dict[str, Any]:
+    """One record from a .json file, or the ``game``-th (from 1) of a .jsonl file.
+
+    ``game`` may be left out only when the file holds one record: picking the
+    first of several silently would show a reader the wrong game.
+    """
     path = Path(path)
     if path.suffix == ".jsonl":
         wanted, count = None, 0
         for count, (_, record) in enumerate(read_records(path), 1):  # keep one record: a file may hold millions
-            if count == game:
+            if count == (game or 1):
                 wanted = record
-        if not 1 <= game <= count:
+        if game is None and count > 1:
+            raise RecordError(f"{path} holds {count} records; choose one with --game 1 to {count}")
+        if not 1 <= (game or 1) <= count:
             raise RecordError(f"{path} holds {count} records; --game must be 1 to {count}")
         return wanted
     try:

@@ -1085,7 +1085,7 @@ def build(given: dict[str, Any]) -> Ruleset:
         piece_types=types,
         new_game_fn=BoardGame,
         board=board,
-        combat_table=COMBAT,
+        combat_rules=COMBAT,
         features=features,
         not_implemented=(),
         hooks=FinnishFrontHooks(board, types, options),

@@ -574,7 +574,7 @@ def build(given: dict[str, Any]) -> Ruleset:
         piece_types=types,
         new_game_fn=BoardGame,
         board=board,
-        combat_table=combat_table(options["spy_vs_marshal"]),
+        combat_rules=combat_table(options["spy_vs_marshal"]),
         features=features,
         not_implemented=tuple(NOT_IMPLEMENTED),
         hooks=JapaneseWarGameHooks(types, options),

@@ -361,7 +361,7 @@ def build(given: dict[str, Any]) -> Ruleset:
         piece_types=pieces(),
         new_game_fn=BoardGame,
         board=board,
-        combat_table=COMBAT,
+        combat_rules=COMBAT,
         features=features,
         not_implemented=tuple(NOT_IMPLEMENTED),
         hooks=SpionaazHooks(options["volcanoes"]),
