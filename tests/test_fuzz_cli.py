@@ -174,6 +174,8 @@ WRITERS = {
     "simulate --out": lambda p: ["simulate", "chess", "-o", "ply_limit=2", "--games", "1", "--quiet", "--out", p],
     "board --out": lambda p: ["board", "chess", "--out", p if p in ("", ".") else p + ".png"],
     "export tei": lambda p: ["export", "tei", p],
+    "export csv": lambda p: ["export", "csv", p],
+    "export sqlite": lambda p: ["export", "sqlite", p],
 }
 
 
@@ -195,7 +197,7 @@ def _bad_paths(tmp_path: Path) -> dict[str, str]:
 def test_bad_output_paths_are_refused_in_one_line(tmp_path, monkeypatch, writer, kind):
     monkeypatch.chdir(tmp_path)
     path = _bad_paths(tmp_path)[kind]
-    if writer == "export tei" and kind in ("a directory", "the current directory"):
+    if writer in ("export tei", "export csv") and kind in ("a directory", "the current directory"):
         pytest.skip("a directory is what export writes into")
     before = sorted(p.name for p in tmp_path.rglob("*"))
     result = cli(*WRITERS[writer](path))
