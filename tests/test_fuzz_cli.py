@@ -203,3 +203,8 @@ def test_bad_output_paths_are_refused_in_one_line(tmp_path, monkeypatch, writer,
     result = cli(*WRITERS[writer](path))
     assert result.handled and result.code == 2, result.err
     assert sorted(p.name for p in tmp_path.rglob("*")) == before  # nothing written, no temporary file left
+
+
+def test_a_port_out_of_range_is_refused_before_the_site_builds():
+    result = cli("site", "--serve", "--port", "99999")
+    assert result.handled and result.code == 2 and "--port must be 1 to 65535" in result.err
