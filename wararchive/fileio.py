@@ -131,7 +131,8 @@ def output_directory(path: str | Path) -> Path:
         raise OutputError("an output directory is empty (use . for the current one)")
     directory = Path(os.path.realpath(named_path(path)))
     if directory.exists() and not directory.is_dir():
-        raise OutputError(f"cannot write into {path}: it is not a directory")
+        what = "a file, not a directory" if directory.is_file() else "not a directory"
+        raise OutputError(f"cannot write into {path}: it is {what}")
     return directory
 
 
