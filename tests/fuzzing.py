@@ -1,7 +1,8 @@
 """What the fuzz tests share: running the command in-process and judging its answer.
 
 A hostile input may be refused, never crash: the command either succeeds
-(exit 0) or prints exactly one line ``wararchive: error: …`` and exits 2.
+(exit 0) or prints exactly one line ``wararchive: error: …`` (argparse:
+``wararchive COMMAND: error: …``) and exits 2.
 An "internal error" line (the last-resort catch in ``main``) counts as a
 failure here, so the fuzz tests count only errors handled where they arise.
 
@@ -16,6 +17,7 @@ import contextlib
 import io
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from hypothesis import strategies as st
 
 from wararchive.cli.main import main
 
+_ERROR_LINE = re.compile(r"wararchive( [a-z]+)?: error: ")  # ours, or argparse's naming the subcommand
 EXAMPLES = int(os.environ.get("WARARCHIVE_FUZZ_EXAMPLES", "30"))
 
 
@@ -39,7 +42,7 @@ class Outcome:
         if self.code == 0:
             return "Traceback" not in self.err
         lines = self.err.strip().splitlines()
-        return self.code == 2 and len(lines) == 1 and lines[0].startswith("wararchive: error: ")
+        return self.code == 2 and len(lines) == 1 and _ERROR_LINE.match(lines[0]) is not None
 
 
 def cli(*argv: str) -> Outcome:

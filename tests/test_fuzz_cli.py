@@ -174,6 +174,8 @@ WRITERS = {
     "simulate --out": lambda p: ["simulate", "chess", "-o", "ply_limit=2", "--games", "1", "--quiet", "--out", p],
     "board --out": lambda p: ["board", "chess", "--out", p if p in ("", ".") else p + ".png"],
     "export tei": lambda p: ["export", "tei", p],
+    "export csv": lambda p: ["export", "csv", p],
+    "export sqlite": lambda p: ["export", "sqlite", p],
 }
 
 
@@ -195,9 +197,36 @@ def _bad_paths(tmp_path: Path) -> dict[str, str]:
 def test_bad_output_paths_are_refused_in_one_line(tmp_path, monkeypatch, writer, kind):
     monkeypatch.chdir(tmp_path)
     path = _bad_paths(tmp_path)[kind]
-    if writer == "export tei" and kind in ("a directory", "the current directory"):
+    if writer in ("export tei", "export csv") and kind in ("a directory", "the current directory"):
         pytest.skip("a directory is what export writes into")
     before = sorted(p.name for p in tmp_path.rglob("*"))
     result = cli(*WRITERS[writer](path))
     assert result.handled and result.code == 2, result.err
     assert sorted(p.name for p in tmp_path.rglob("*")) == before  # nothing written, no temporary file left
+
+
+def test_a_port_out_of_range_is_refused_before_the_site_builds():
+    result = cli("site", "--serve", "--port", "99999")
+    assert result.handled and result.code == 2 and "--port must be 1 to 65535" in result.err
+
+
+# -- any arguments -------------------------------------------------------------------------
+
+WORDS = [
+    *("", ".", "-1", "0", "1", "99999999999999999999", "x", "é", "\x00", "[", "(?", "*", "\\"),
+    *("et-spionaaz:21", "et-spionaaz", "chess", "spionaaz", "sojamang-1935", "north", "referee", "spy"),
+    *("--format", "json", "csv", "--lang", "et", "--concept", "--layer", "all", "-o", "ply_limit=3", "--game", "--ply"),
+    *("--as", "--moves", "RECORD", "RECORDS"),
+]
+
+
+@FUZZ
+@given(
+    command=st.sampled_from(["texts", "show", "search", "rulesets", "rules", "replay"]),
+    words=st.lists(st.sampled_from(WORDS), max_size=5),
+)
+def test_any_arguments_to_the_quick_commands_are_handled(tmp_path, records, command, words):
+    """Every word a user might type, in any order: the command answers or refuses in one line."""
+    files = {"RECORD": write_record(tmp_path / "r.json", records["chess"]), "RECORDS": tmp_path / "r.jsonl"}
+    files["RECORDS"].write_text("".join(json.dumps(r) + "\n" for r in records.values()))
+    assert cli(command, *(str(files.get(w, w)) for w in words)).handled

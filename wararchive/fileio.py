@@ -103,7 +103,7 @@ def output_target(path: str | Path) -> Path:
     """
     if str(path) == "":
         raise OutputError("an output path is empty")
-    target = Path(os.path.realpath(path))  # through every symlink, so the link is kept and its file replaced
+    target = Path(os.path.realpath(named_path(path)))  # through every symlink, so the link is kept and its file replaced
     try:
         mode = target.stat().st_mode
     except FileNotFoundError:
@@ -118,13 +118,21 @@ def output_target(path: str | Path) -> Path:
     return target
 
 
+def named_path(path: str | Path) -> Path:
+    """``path`` as a Path; a NUL byte, which no file name can hold (Python raises ValueError), is refused."""
+    if "\0" in str(path):
+        raise WararchiveError(f"{str(path)!r}: a file name cannot contain a NUL byte")
+    return Path(path)
+
+
 def output_directory(path: str | Path) -> Path:
     """``path`` as a directory to write files into; an empty path or a non-directory is refused."""
     if str(path) == "":
         raise OutputError("an output directory is empty (use . for the current one)")
-    directory = Path(os.path.realpath(path))
+    directory = Path(os.path.realpath(named_path(path)))
     if directory.exists() and not directory.is_dir():
-        raise OutputError(f"cannot write into {path}: it is not a directory")
+        what = "a file, not a directory" if directory.is_file() else "not a directory"
+        raise OutputError(f"cannot write into {path}: it is {what}")
     return directory
 
 
@@ -171,6 +179,14 @@ def _locked(target: Path) -> Iterator[None]:
 
 
 def _umask() -> int:
+    """The process's umask, read without setting it where Linux allows (setting it races other threads)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
     mask = os.umask(0)
     os.umask(mask)
     return mask

@@ -191,11 +191,13 @@ def _wrapped(text: str, first: str, rest: str | None = None) -> list[str]:
 
 
 def export(args: argparse.Namespace) -> None:
+    from ..fileio import output_directory, output_target
+
+    # a bad OUT is refused before the corpus is loaded: sqlite writes one file, the others a directory
+    (output_target if args.what == "sqlite" else output_directory)(args.out)
     if args.what == "tei":
         from ..corpus.tei import export_tei
-        from ..fileio import output_directory
 
-        output_directory(args.out)  # refused before the corpus is loaded
         paths = export_tei(load(), args.out)
     else:
         from ..export import export as export_tables

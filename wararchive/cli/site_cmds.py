@@ -38,10 +38,16 @@ def build_site(clean: bool = False) -> Path:
 
 
 def site_cmd(args: argparse.Namespace) -> None:
+    if args.serve and not 1 <= args.port <= 65535:  # before the build, not after it
+        raise WararchiveError(f"--port must be 1 to 65535, not {args.port}")
     out = build_site(clean=args.clean)
     print(f"site built in {out}")
     if args.serve:
         handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-        with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as httpd:
+        try:
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler)
+        except OSError as exc:  # e.g. the port is taken
+            raise WararchiveError(f"cannot serve on port {args.port}: {exc.strerror}") from None
+        with server as httpd:
             print(f"serving on http://127.0.0.1:{args.port}/ (Ctrl-C to stop)", flush=True)
             httpd.serve_forever()

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WararchiveError
+from ..fileio import named_path
 from .game import RECORD_FORMAT, Game
 from .registry import ruleset
 
@@ -184,7 +185,7 @@ def dumps(record: dict[str, Any]) -> str:
 
 def read_records(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, record) for each line of a JSONL file; bad lines name their line."""
-    path = Path(path)
+    path = named_path(path)
     try:
         fh = path.open("rb")
     except OSError as exc:
@@ -201,7 +202,7 @@ def load_record(path: str | Path, game: int | None = None) -> dict[str, Any]:
     ``game`` may be left out only when the file holds one record: picking the
     first of several silently would show a reader the wrong game.
     """
-    path = Path(path)
+    path = named_path(path)
     if path.suffix == ".jsonl":
         wanted, count = None, 0
         for count, (_, record) in enumerate(read_records(path), 1):  # keep one record: a file may hold millions
