@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.moves import IllegalMoveError
 from ..errors import WararchiveError
 
 COMMANDS = {
@@ -112,6 +111,8 @@ class HumanPlayer:
         self.side, self.read, self.write = side, read or input, write
 
     def choose(self, game: Any) -> Any:
+        from ..engine.moves import IllegalMoveError  # the engine loads only when a game is played
+
         while True:
             status = turn_status(game)
             prompt = f"{self.side} to move{f' ({status})' if status else ''} (help, ?, quit): "
