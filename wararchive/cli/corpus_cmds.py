@@ -214,7 +214,9 @@ def _wrapped(text: str, first: str, rest: str | None = None) -> list[str]:
 def export(args: argparse.Namespace) -> None:
     if args.what == "tei":
         from ..corpus.tei import export_tei
+        from ..fileio import output_directory
 
+        output_directory(args.out)  # refused before the corpus is loaded
         paths = export_tei(load(), args.out)
     else:
         from ..export import export as export_tables

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -39,7 +37,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same game (default 0)")
-    p.add_argument("--as", dest="side", default="referee", help="whose view to print: a side or 'referee' (default)")
+    p.add_argument(
+        "--as",
+        dest="side",
+        help="whose view to print: a side or 'referee' (default: the human's side if one player is human, else referee)",
+    )
     p.add_argument(
         "--players",
         default="greedy,random",
@@ -189,13 +191,18 @@ def rules_cmd(args: argparse.Namespace) -> None:
 
 def play_cmd(args: argparse.Namespace) -> None:
     from ..engine import make_player
+    from ..engine.transcript import play_ply
+    from ..fileio import atomic_write_text, output_target
 
     rs = _ruleset(args)
     kinds = _players(args.players, human=True)
     game = rs.new_game(seed=args.seed)
-    if args.pgn and not hasattr(game, "pgn"):
+    if args.pgn is not None and not hasattr(game, "pgn"):
         raise WararchiveError(f"--pgn is for chess; {rs.id} games are saved as records (--out)")
-    view_as = args.side
+    for path in (args.out, args.pgn):
+        if path is not None:
+            output_target(path)  # a bad path fails now, not after the game
+    view_as = args.side or _default_view(kinds, rs.sides)
     game.view(view_as)  # validate the side before playing
     players = [
         terminal.HumanPlayer(s) if k == "human" else make_player(k, f"{rs.id}:{args.seed}:player:{s}")
@@ -205,108 +212,64 @@ def play_cmd(args: argparse.Namespace) -> None:
     if "human" in kinds:
         print(terminal.help_text(game))
     print(game.view(view_as).render())
-    shown = 0
     while game.result is None:
-        side = game.side
         try:
             move = players[game.to_move].choose(game)
         except terminal.GameAbandoned as stop:
             print(f"\n{stop}")
             return
-        seen = game.public_text(move, view_as)  # what the viewer may know of it, before it is played
-        game.play(move)
-        view = game.view(view_as)
-        print(f"\nply {game.ply}: {side} {seen}")
-        for ev in view.events[shown:]:
-            print("  " + _describe(ev))
-        shown = len(view.events)
-        print(view.render())
+        print("\n" + "\n".join(play_ply(game, move, view_as)))  # the move and events through the viewer's filter
+        print(game.view(view_as).render())
     r = game.result
     print(
         f"\nresult: {r['winner'] or 'draw'} after {r['ply']} plies — {r['summary']} ({', '.join(r['cites']) or 'project rule'})"
     )
-    if args.out:
+    if args.out is not None:
         from ..engine.record import dumps
-        from ..fileio import atomic_write_text
 
         atomic_write_text(args.out, dumps(game.record()) + "\n")
         print(f"record saved to {args.out}")
-    if args.pgn:
-        from ..fileio import atomic_write_text
-
+    if args.pgn is not None:
         atomic_write_text(args.pgn, game.pgn() + "\n")
         print(f"PGN saved to {args.pgn}")
 
 
-def _describe(ev: dict[str, Any]) -> str:
-    """One line for an event as the viewer may see it."""
-    cites = ", ".join(ev.get("cites") or []) or "—"
-    if ev["type"] == "combat":
-        a, d = ev["pieces"][0], ev["pieces"][1]
-        who = f"{a[2]} {a[1] or '?'} vs {d[2]} {d[1] or '?'}"
-        return f"combat {ev['cells'][0]}→{ev['cells'][1]}: {who}: {ev['outcome'].replace('_', ' ')} [{ev['rule']}; {cites}]"
-    if ev["type"] == "end":
-        return f"end: {ev.get('winner') or 'draw'} [{ev['rule']}; {cites}]"
-    detail = " ".join(f"{k}={v}" for k, v in ev.items() if k not in ("ply", "type", "rule", "cites"))
-    return f"{ev['type']}: {detail} [{ev['rule']}; {cites}]"
+def _default_view(kinds: tuple[str, str], sides: tuple[str, ...]) -> str:
+    """With exactly one human at the board, his side's view (the referee's would show him every enemy rank)."""
+    humans = [side for kind, side in zip(kinds, sides, strict=True) if kind == "human"]
+    return humans[0] if len(humans) == 1 else "referee"
 
 
 def simulate_cmd(args: argparse.Namespace) -> None:
     from ..engine import simulate_one
     from ..engine.record import dumps
+    from ..fileio import atomic_open, output_target
 
     rs = _ruleset(args)
     kinds = _players(args.players)
     if args.games < 1:
         raise WararchiveError("--games must be at least 1")
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    output_target(args.out)
     wins: Counter[str] = Counter()
     plies = 0
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            games = range(args.seed, args.seed + args.games)
-            if not args.quiet:
-                from tqdm import tqdm
+    with atomic_open(args.out) as fh:
+        games = range(args.seed, args.seed + args.games)
+        if not args.quiet:
+            from tqdm import tqdm
 
-                games = tqdm(games, desc=f"simulating {rs.id}", unit="game", file=sys.stderr)
-            for seed in games:
-                game = simulate_one(rs, seed, kinds)
-                fh.write(dumps(game.record()) + "\n")
-                wins[game.result["winner"] or "draw"] += 1
-                plies += game.ply
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+            games = tqdm(games, desc=f"simulating {rs.id}", unit="game", file=sys.stderr)
+        for seed in games:
+            game = simulate_one(rs, seed, kinds)
+            fh.write(dumps(game.record()) + "\n")
+            wins[game.result["winner"] or "draw"] += 1
+            plies += game.ply
     parts = [f"{side} {wins[side]}" for side in rs.sides] + [f"draws {wins['draw']}"]
     print(
         f"{args.games} games of {rs.id} ({kinds[0]} vs {kinds[1]}): "
         + ", ".join(parts)
         + f"; mean length {plies / args.games:.1f} plies"
     )
-    print(f"records written to {out}")
-
-
-def _load_record(path: Path, game: int | None) -> dict[str, Any]:
-    """One record from a .json file, or the ``game``-th of a .jsonl file (which must be named if there are several)."""
-    from ..engine.record import RecordError, read_records
-
-    if path.suffix == ".jsonl":
-        records = list(read_records(path))
-        if game is None and len(records) > 1:
-            raise RecordError(f"{path} holds {len(records)} records; choose one with --game 1 to {len(records)}")
-        game = 1 if game is None else game
-        if not 1 <= game <= len(records):
-            raise RecordError(f"{path} holds {len(records)} records; --game must be 1 to {len(records)}")
-        return records[game - 1][1]
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RecordError(f"{path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    print(f"records written to {args.out}")
 
 
 def _position(record: dict[str, Any], ply: int | None):
@@ -321,12 +284,15 @@ def _position(record: dict[str, Any], ply: int | None):
 
 def board_cmd(args: argparse.Namespace) -> None:
     from ..engine.boardplot import board_figure
+    from ..engine.record import load_record
+    from ..fileio import output_target
 
     out = Path(args.out)
     if out.suffix not in (".png", ".svg"):
         raise WararchiveError(f"--out must end in .png or .svg, not {out.name!r}")
+    output_target(out)
     if args.record:
-        record = _load_record(Path(args.record), args.game)
+        record = load_record(args.record, args.game)
         _, game = _position(record, args.ply)
         title, what = f"{game.rs.title}, seed {record['seed']}, ply {game.ply}", f"the position after ply {game.ply}"
     else:
@@ -340,7 +306,9 @@ def board_cmd(args: argparse.Namespace) -> None:
 
 
 def replay_cmd(args: argparse.Namespace) -> None:
-    record = _load_record(Path(args.file), args.game)
+    from ..engine.record import load_record
+
+    record = load_record(args.file, args.game)
     if args.moves:
         print("\n".join(terminal.move_list(record, args.side)))
         return
@@ -351,11 +319,16 @@ def replay_cmd(args: argparse.Namespace) -> None:
 
 
 def _replay_text(record: dict[str, Any], ply: int | None, side: str) -> str:
-    """The position after ``ply`` as ``side`` sees it, with that ply's events and the result."""
+    """The position after ``ply`` as ``side`` sees it, then that ply as ``side`` reads it, and the result."""
+    from ..engine.record import replay
+    from ..engine.transcript import play_ply
+
     full, game = _position(record, ply)
     view = game.view(side)
     lines = [f"{game.rs.title}, seed {record['seed']}, ply {game.ply} of {full.ply}; view: {view.player}", view.render()]
-    lines += ["  " + _describe(ev) for ev in view.events if ev["ply"] == game.ply]
+    if game.ply:  # the last ply as this viewer reads it: the move, its rule, its events, through the one filter
+        before = replay(record, upto=game.ply - 1)
+        lines += play_ply(before, before.parse_move(record["moves"][game.ply - 1]), side)
     if game.result:
         lines.append(f"result: {game.result['winner'] or 'draw'} — {game.result['summary']}")
     return "\n".join(lines)

@@ -156,9 +156,9 @@ def move_list(record: dict[str, Any], side: str) -> list[str]:
     for text in record["moves"]:
         mover = game.side
         move = game.parse_move(text)
-        seen = game.public_text(move, side)
+        text, rule = game.seen(move, side)  # the one per-viewer filter
         game.play(move)
-        out.append(f"{game.ply:>4}. {mover} {seen}")
+        out.append(f"{game.ply:>4}. {mover} {text}" + (f" [{rule}]" if rule else ""))
     return out
 
 

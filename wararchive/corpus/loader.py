@@ -68,6 +68,8 @@ class _Loader:
             if name in out:
                 raise doc.error((i, "file"), f"{name!r} is listed twice")
             path = self.root / "sources" / name
+            if not path.resolve().is_relative_to((self.root / "sources").resolve()):
+                raise doc.error((i, "file"), f"{name!r} is outside the corpus's sources/ directory")
             if not path.is_file():
                 raise doc.error((i, "file"), f"no such source file: {self.rel(path)}")
             data = path.read_bytes()
@@ -77,7 +79,10 @@ class _Loader:
                     (i, "sha256"),
                     f"{name} does not match its recorded checksum (file has {digest}); sources are never edited",
                 )
-            text = data.decode("utf-8")
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise doc.error((i, "file"), f"{name} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
             artefacts = self.artefacts(doc, i, name, text, rec.get("artefacts") or [])
             out[name] = Source(name, digest, rec["description"], text, artefacts)
         return out

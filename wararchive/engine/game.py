@@ -64,14 +64,26 @@ class Game:
     def move_text(self, move: Any) -> str:
         raise NotImplementedError
 
-    def public_text(self, move: Any, player: int | str) -> str:
-        """The move as ``player`` (a side, or the referee) may see it written, before it is played.
+    def seen(self, move: Any, player: int | str) -> tuple[str, str | None]:
+        """The move as ``player`` (a side, or the referee) may read it before it is played, and the rule it acts under.
 
-        A move is public in every game of the archive except where a rule
-        hides it (Sõjamäng's battery fires from a square the enemy must not
-        learn): the CLI and the replays print this, never the record's text.
+        This and :meth:`visible_events` are the one filter every transcript
+        passes through (the CLI's ``play`` and ``replay``, the site's
+        replays): nothing a viewer reads of a move names a rank the rules
+        have not shown him. The rule is None when naming it would tell the
+        mover's rank (a plain move of an unknown piece).
         """
-        return self.move_text(move)
+        cell = self.view(player).cells[self.origin(move)]
+        piece = cell and cell["piece"]
+        return self.move_text(move), (self.rs.piece(piece).move_rule or None) if piece else None
+
+    def public_text(self, move: Any, player: int | str) -> str:
+        """The move as ``player`` may see it written (see :meth:`seen`)."""
+        return self.seen(move, player)[0]
+
+    def visible_events(self, player: int | str) -> list[dict[str, Any]]:
+        """The events ``player`` may read, redacted where they would name a rank he has not been shown."""
+        return [dict(e) for e in self.events]
 
     def parse_move(self, text: str) -> Any:
         raise NotImplementedError
@@ -215,7 +227,15 @@ class Hooks:
         """
 
     def public_notation(self, game: BoardGame, move: Move, player: int | None) -> str | None:
-        """How ``player`` (None: the referee) sees a move written, if a rule hides part of it; None: in full."""
+        """How ``player`` (None: the referee) sees a move written, if a rule hides part of it; None: in full.
+
+        An ability the viewer may not learn is written as the plain move it
+        looks like (``a2-a3``); one he sees keeps its ``action:`` prefix.
+        """
+        return None
+
+    def action_rule(self, game: BoardGame, move: Move) -> str | None:
+        """The rule an ability move acts under (shown with the move, so a replay cites it), or None."""
         return None
 
     def action_value(self, game: BoardGame, move: Move, view: View, unknown: dict[str, int]) -> float | None:
@@ -266,6 +286,10 @@ class BoardGame(Game):
         self._legal: list[Move] | None = None
         self.extra.setdefault("prepared", {})
         self.hooks.begin(self)
+        if not self.legal_moves():
+            # A legal setup can seal its own army in (mines on every bridge): the side
+            # to move has no move before the first ply, and loses as it would later.
+            self.finish(1 - self.to_move, rs.params.no_moves_rule)
 
     # -- setup -------------------------------------------------------------------
     def _entry_tables(self) -> list[bytearray]:
@@ -377,9 +401,18 @@ class BoardGame(Game):
     def move_text(self, move: Move) -> str:
         return notation(move, self.board.names)
 
-    def public_text(self, move: Move, player: int | str) -> str:
-        text = self.hooks.public_notation(self, move, self.player_index(player))
-        return self.move_text(move) if text is None else text
+    def seen(self, move: Move, player: int | str) -> tuple[str, str | None]:
+        pl = self.player_index(player)
+        text = self.hooks.public_notation(self, move, pl)
+        if text is None:
+            text = self.move_text(move)
+        if move.action and text.startswith(f"{move.action}:"):  # the viewer sees the ability: its rule acted
+            return text, self.hooks.action_rule(self, move)
+        # a plain move, or an ability disguised as one: its rule is the piece's, if the viewer knows the piece
+        u = self.uid[move.frm]
+        if u < 0 or not self.sees(pl, u):
+            return text, None
+        return text, self.types[self.kind[move.frm]].move_rule or None
 
     def parse_move(self, text: str) -> Move:
         return parse(text, self.board._index, self.ply + 1)
@@ -659,14 +692,18 @@ class BoardGame(Game):
             sides=list(self.rs.sides),
             cells=cells,
             blocked=[self.board.names[c] for c in range(len(self.board)) if self.blocked[c]],
-            # an event with "to" (side names) is private to those sides and the referee
-            events=[self._redact(e, pl) for e in self.events if pl is None or self.rs.sides[pl] in e.get("to", self.rs.sides)],
+            events=self.visible_events(player),
             removed=[
                 {"uid": u, "side": self.rs.sides[o], "piece": self.types[t].id if self.sees(pl, u) else None, "ply": ply}
                 for u, t, o, ply in self.removed
             ],
             symbols={pt.id: pt.symbol for pt in self.types},
         )
+
+    def visible_events(self, player: int | str) -> list[dict[str, Any]]:
+        pl = self.player_index(player)
+        # an event with "to" (side names) is private to those sides and the referee
+        return [self._redact(e, pl) for e in self.events if pl is None or self.rs.sides[pl] in e.get("to", self.rs.sides)]
 
     def _redact(self, ev: dict[str, Any], pl: int | None) -> dict[str, Any]:
         if "pieces" not in ev or pl is None:

@@ -44,13 +44,24 @@ def ruleset(ruleset_id: str, **options: Any) -> Ruleset:
     """
     if ruleset_id not in _entry_points():
         raise UnknownIdError("ruleset", ruleset_id, rulesets())
-    return _build(ruleset_id, tuple(sorted(options.items(), key=lambda kv: kv[0])))
+    # The key carries each value's type: 100.0 == 100 and 1 == True in Python, and without the
+    # type a cached ruleset would answer for a value its option validation refuses.
+    key = tuple(sorted((name, type(value), value) for name, value in options.items()))
+    try:
+        hash(key)
+    except TypeError:  # a list or a dict: no option takes one; building uncached refuses it by name
+        return _make(ruleset_id, options)
+    return _build(ruleset_id, key)
 
 
 @lru_cache(maxsize=64)
-def _build(ruleset_id: str, options: tuple[tuple[str, Any], ...]) -> Ruleset:
+def _build(ruleset_id: str, options: tuple[tuple[str, type, Any], ...]) -> Ruleset:
+    return _make(ruleset_id, {name: value for name, _, value in options})
+
+
+def _make(ruleset_id: str, options: dict[str, Any]) -> Ruleset:
     module = _entry_points()[ruleset_id].load()
-    rs = module.build(dict(options))
+    rs = module.build(options)
     if rs.id != ruleset_id:  # a plugin registered under another name than it builds: refuse, or records would lie
         raise WararchiveError(f"entry point {ruleset_id!r} of {GROUP!r} builds ruleset {rs.id!r}")
     return rs
