@@ -35,10 +35,12 @@ def main() -> None:
     bare = timed([sys.executable, "-c", "pass"])
     search = timed([sys.executable, "-m", "wararchive.cli.main", "search", "spioon"])
     concept = timed([sys.executable, "-m", "wararchive.cli.main", "search", "--concept", "mine"])
+    words = timed([sys.executable, "-m", "wararchive.cli.main", "search", "spion fältmarskalk"])
     print(f"corpus load (parse + validate, in process): {statistics.median(loads) * 1000:7.1f} ms")
     print(f"reference: python -c pass                   {bare * 1000:7.1f} ms")
     print(f"wararchive search spioon (cold start)       {search * 1000:7.1f} ms  ({search / bare:.1f}x bare start-up)")
     print(f"wararchive search --concept mine            {concept * 1000:7.1f} ms  ({concept / bare:.1f}x bare start-up)")
+    print(f"wararchive search 'spion fältmarskalk'      {words * 1000:7.1f} ms  ({words / bare:.1f}x bare start-up; all words)")
     print(f"(corpus: {Path(default_root())})")
 
 

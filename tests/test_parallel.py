@@ -55,3 +55,13 @@ def test_every_kind_is_documented(kind):
 
     readme = (Path(__file__).resolve().parents[1] / "corpus" / "README.md").read_text(encoding="utf-8")
     assert f"`{kind}`" in readme
+
+
+def test_show_parallel_gives_the_other_version_and_the_note(capsys):
+    # sv-japanska-krigsspelet:22 / fi-japanilainen-sotapeli:22: the spy and the field marshal, a substantive difference
+    assert main(["show", "sv-japanska-krigsspelet:22", "--parallel"]) == 0
+    out = capsys.readouterr().out
+    assert "parallel (japanese-war-game §22, difference: substantive):" in out
+    assert "fi (fi-japanilainen-sotapeli:22):" in out and "Vakoojan kaataa" in out and "difference: " in out
+    assert main(["show", "et-spionaaz:2", "--parallel", "--layer", "reading"]) == 0
+    assert "parallel: this passage is in no alignment" in capsys.readouterr().out

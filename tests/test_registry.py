@@ -70,3 +70,11 @@ def test_adding_a_rulebook_doc_matches_its_template():
     for part in ("TEXT", "P", "OPTIONS", "RULES", "pieces", "COMBAT", "SpionaazHooks", "build"):
         assert hasattr(spionaaz, part), part
     assert "spz.tie-attacker" in {r.id for r in spionaaz.RULES} and "spz.tie-attacker" in guide
+
+
+def test_a_map_is_described_by_its_ruleset_not_by_the_drawing_code(tmp_path):
+    from wararchive.engine.boardplot import board_figure
+
+    game = engine.ruleset("finnish-front").new_game(seed=3)
+    alt = board_figure(game.view("blue"), tmp_path / "map.svg", "t")
+    assert game.rs.board.description in alt and "as blue sees it" in alt

@@ -29,7 +29,7 @@ def test_legend_names_every_piece_symbol_and_the_special_move_notation():
     text = terminal.legend(game)
     for p in game.rs.piece_types:
         assert p.name_en in text
-    assert "T5   Tank (major)" in text and "'wire' squares: only Tank (major) may enter" in text
+    assert "T5   Tank (major)" in text and "'wire' terrain: only Tank (major) may enter" in text
     assert "special moves are ACTION:FROM-TO" in text and "gas: e.g. gas:" in text
 
 
@@ -93,3 +93,10 @@ def test_simulate_help_says_which_seed_each_game_uses(capsys, tmp_path):
     capsys.readouterr()
     main(["replay", str(out_file), "--game", "3"])
     assert "seed 12" in capsys.readouterr().out  # game 3 = seed 10 + 3 - 1
+
+
+def test_legend_shows_only_the_marks_the_board_has():
+    jwg = terminal.legend(engine.ruleset("japanese-war-game").new_game(seed=1))
+    spz = terminal.legend(engine.ruleset("spionaaz").new_game(seed=1))
+    assert "~~   water" in jwg and "==   a bridge" in jwg and "^^" not in jwg
+    assert "^^   a blocked square (e.g. a volcano)" in spz and "~~" not in spz

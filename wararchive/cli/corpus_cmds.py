@@ -28,6 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("passage", metavar="PASSAGE_ID", help="a passage id (TEXT:N) or a text id for all its passages")
     p.add_argument("--layer", choices=[*LAYERS, "all"], default="all", help="which layer to print (default: all)")
+    p.add_argument(
+        "--parallel", action="store_true", help="also the aligned clause of the other language version, with the difference"
+    )
     p.set_defaults(run=show)
 
     p = sub.add_parser(
@@ -125,6 +128,8 @@ def show(args: argparse.Namespace) -> None:
             lines += [f"    {k.original!r} → {k.reading!r}: {k.reason}" for k in p.corrections]
         if p.note and len(layers) > 1:
             lines.append(f"  note: {p.note}")
+        if args.parallel:
+            lines += _parallel_of(c, p.id)
         lines.append(f"  cite as: {cite(c.text(p.text_id), p)}")
         blocks.append("\n".join(lines))
     print("\n\n".join(blocks))
@@ -175,14 +180,30 @@ def parallel(args: argparse.Namespace) -> None:
     for r in rows:
         out += ["", f"§{r['clauses']}  [{r['kind']}]"]
         for side in ("left", "right"):
-            ids = ", ".join(r[side]) or f"nothing in {r[f'{side}_text']}"
-            out.append(f"  {r[f'{side}_lang']} ({ids}):")
-            out += _wrapped(r[f"{side}_reading"], "    ")
-            if args.english and r[side]:
-                out += _wrapped(r[f"{side}_translation"], "    en: ", "        ")
+            out += _side_lines(r, side, args.english)
         if r["difference"]:
             out += _wrapped(r["difference"], "  difference: ", "    ")
     print("\n".join(out))
+
+
+def _side_lines(row: dict, side: str, english: bool) -> list[str]:
+    """One side of an aligned unit: its language, passage ids and reading (and English)."""
+    ids = ", ".join(row[side]) or f"nothing in {row[f'{side}_text']}"
+    out = [f"  {row[f'{side}_lang']} ({ids}):", *_wrapped(row[f"{side}_reading"], "    ")]
+    if english and row[side]:
+        out += _wrapped(row[f"{side}_translation"], "    en: ", "        ")
+    return out
+
+
+def _parallel_of(c, passage_id: str) -> list[str]:
+    """The other version's clause aligned with ``passage_id`` and the difference, or a line saying there is none."""
+    for r in c.alignment_rows():
+        for side, other in (("left", "right"), ("right", "left")):
+            if passage_id in r[side]:
+                head = f"  parallel ({r['alignment_id']} §{r['clauses']}, difference: {r['kind']}):"
+                lines = [head, *("  " + ln for ln in _side_lines(r, other, english=True))]
+                return lines + (_wrapped(r["difference"], "    difference: ", "      ") if r["difference"] else [])
+    return ["  parallel: this passage is in no alignment"]
 
 
 def _wrapped(text: str, first: str, rest: str | None = None) -> list[str]:

@@ -9,24 +9,15 @@ holds for every rulebook alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
-from ..engine.moves import IllegalMoveError
 from ..errors import WararchiveError
 
 COMMANDS = {
     "?": "list the legal moves",
     "help": "this help: the legend and the commands",
     "quit": "abandon the game (no result, nothing saved)",
-}
-MARKS = {
-    "?": "a piece whose rank you have not seen",
-    " .": "an empty square",
-    "~~": "water",
-    "^^": "a blocked square (e.g. a volcano)",
-    "==": "a bridge",
-    "##": "restricted terrain",
 }
 
 
@@ -45,12 +36,29 @@ def legend(game: Any) -> str:
     lines = [f"LEGEND  +X is {first}'s piece, -X {second}'s; the letters after the mark:"]
     symbols = getattr(view, "symbols", {}) or {}
     lines += [f"  {symbols.get(p.id) or p.id:<4} {p.name_en} ({p.name})" for p in rs.piece_types]
-    lines += [f"  {mark:<4} {meaning}" for mark, meaning in MARKS.items()]
+    lines += [f"  {mark:<4} {meaning}" for mark, meaning in _marks(view, rs.params.restricted)]
     for tag, allowed in rs.params.restricted.items():
         who = ", ".join(rs.piece(pid).name_en for pid in sorted(allowed)) or "no piece"
-        lines.append(f"  ##   '{tag}' squares: only {who} may enter")
+        lines.append(f"  ##   '{tag}' terrain: only {who} may enter")
     lines.append("MOVES  " + notation_help(game))
     return "\n".join(lines)
+
+
+def _marks(view: Any, restricted: Collection[str]) -> list[tuple[str, str]]:
+    """The marks this board shows (see ``View.render``), each with its meaning; restricted terrain is told apart."""
+    marks = [("?", "a piece whose rank you have not seen")]
+    board = getattr(view, "board", None)
+    if board is None or board.kind != "grid":
+        return marks
+    tags = {t for cell in board.terrain for t in cell} - {"hq0", "hq1"}
+    blocked = [name for name in getattr(view, "blocked", ()) if not board.has(board.cell(name), "water")]
+    other = sorted(tags - {"water", "bridge", *restricted})
+    marks.append((" .", "an empty square"))
+    marks += [("~~", "water")] if "water" in tags else []
+    marks += [("^^", "a blocked square (e.g. a volcano)")] if blocked else []
+    marks += [("==", "a bridge")] if "bridge" in tags else []
+    marks += [("##", f"terrain: {', '.join(other)}")] if other else []
+    return marks
 
 
 def notation_help(game: Any) -> str:
@@ -112,6 +120,8 @@ class HumanPlayer:
         self.side, self.read, self.write = side, read or input, write
 
     def choose(self, game: Any) -> Any:
+        from ..engine.moves import IllegalMoveError  # the engine loads only when a game is played
+
         while True:
             status = turn_status(game)
             prompt = f"{self.side} to move{f' ({status})' if status else ''} (help, ?, quit): "

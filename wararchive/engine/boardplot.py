@@ -67,10 +67,8 @@ def board_figure(view: View, path: Path, title: str, what: str = "a random start
         from .mapplot import draw_board
 
         save(draw_board(b, view, view.sides, title), path)
-        return (
-            f"{title}: a map of south-eastern Finland with its towns and stations at their real coordinates, railways "
-            f"(solid) and roads (dashed), each side's strategic points and headquarters, and the pieces of {what}."
-        )
+        seen = "" if view.player == "referee" else f", as {view.player} sees it (hidden ranks as '?')"
+        return f"{title}: {b.description or 'a map'}; each side's marked points, and the pieces of {what}{seen}."
     fig, ax = plt.subplots(figsize=(0.42 * b.width + 0.6, 0.42 * b.height + 0.6), dpi=110)
     colours = side_colours(view.sides)
     for cell in range(len(b)):
