@@ -8,7 +8,7 @@ import pytest
 
 from wararchive.engine import ruleset
 from wararchive.engine.ismcts import ISMCTSPlayer, determinize
-from wararchive.engine.players import make_player
+from wararchive.engine.players import make_player, play_out
 from wararchive.errors import WararchiveError
 
 
@@ -63,6 +63,22 @@ def test_determinize_keeps_what_the_view_shows_and_the_army_list():
             counts[seen["piece"]] = counts.get(seen["piece"], 0) + 1
     assert counts == {pt.id: pt.count for pt in rs.piece_types}
     assert all(rs.piece(c["piece"]).mobile for c in ref.cells if c and c["side"] == enemy and c["moved"])
+
+
+def test_beats_greedy():
+    """Two Japanese War Games against greedy, one on each side (ply limit 400): ISMCTS loses neither and wins one at least.
+
+    Measured by games, not by time; benchmarks/players.py plays more.
+    """
+    rs = ruleset("japanese-war-game", ply_limit=400)
+    results = []
+    for seed in (0, 1):
+        me = seed % 2
+        players = [make_player("greedy", seed), make_player("greedy", seed)]
+        players[me] = make_player("ismcts", seed)
+        winner = play_out(rs.new_game(seed=seed), tuple(players)).result["winner"]
+        results.append("won" if winner == rs.sides[me] else "lost" if winner else "drawn")
+    assert "lost" not in results and "won" in results, results
 
 
 def test_budget_in_the_name():
