@@ -57,7 +57,8 @@ def make_player(kind: str, seed: int | str) -> Player:
         return PLAYERS[name](seed)
     if name not in BUDGETED or not budget.isdigit() or int(budget) < 1:
         raise WararchiveError(
-            f"player {kind!r}: only {', '.join(sorted(BUDGETED))} take a budget, a positive whole number (ismcts:200)"
+            f"player {kind!r}: a budget is a positive whole number of iterations, "
+            f"for {', '.join(sorted(BUDGETED))} only (e.g. ismcts:200)"
         )
     return PLAYERS[name](seed, int(budget))
 
