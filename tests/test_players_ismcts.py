@@ -8,7 +8,7 @@ import random
 import pytest
 
 from wararchive.engine import ruleset, rulesets
-from wararchive.engine.ismcts import ISMCTSPlayer, determinize
+from wararchive.engine.ismcts import Guesser, ISMCTSPlayer
 from wararchive.engine.players import make_player, play_out
 from wararchive.errors import WararchiveError
 
@@ -54,7 +54,7 @@ def test_determinize_keeps_what_the_view_shows_and_the_army_list():
     game = rs.new_game(seed=5)
     _advance(game, 60, 5)
     me = game.to_move
-    world = determinize(game, me, random.Random(0))
+    world = Guesser(game, me).sample(random.Random(0))
     assert world.view(me).to_dict() == game.view(me).to_dict()
     enemy = rs.sides[1 - me]
     ref = world.view("referee")

@@ -1,25 +1,31 @@
 """Information-set Monte Carlo tree search: a player that plans without seeing hidden ranks.
 
-Greedy play judges one move ahead, so it happily walks its field marshal
-onto an unknown piece that may be a mine. This player searches ahead
-instead, in the manner of single-observer ISMCTS (Cowling, Powley and
-Whitehouse, 2012): every iteration first *determinizes*, i.e. guesses
-the enemy ranks the player cannot see, then descends one shared tree of
-the player's and the enemy's moves in that guessed world.
+Greedy play judges one move ahead. This player searches ahead instead, in
+the manner of single-observer ISMCTS (Cowling, Powley and Whitehouse,
+2012): every iteration first *determinizes*, i.e. guesses the enemy ranks
+the player cannot see, then descends one shared tree of the player's and
+the enemy's moves in that guessed world. Greedy's judgement of the
+player's own moves (from his view) is the prior that orders the first
+visits; a leaf is scored by a short playout (each side taking a fight it
+wins, else a random move) and then the material balance
+(:meth:`~wararchive.engine.game.Game.material`) with a small bonus for
+advancing, squashed to 0…1; a finished game scores 1, ½ or 0.
 
 Fairness is the point of the archive's players, so the guess is made from
-the player's :class:`~wararchive.engine.view.View` alone: the enemy's
-army list minus the ranks the view shows (on the board or among the
-removed pieces), with pieces seen to move never guessed immobile. Every
-hidden rank of the real game is overwritten before the search reads the
-copy, so swapping two hidden enemy pieces cannot change the choice.
-(Sõjamäng keeps some per-piece state of its special rules, keyed by piece,
-beside the ranks; that state is copied as it is, so there the guess is
-only as blind as that state.)
+the player's :class:`~wararchive.engine.view.View` and the public rules
+alone (see :class:`Guesser`). Every hidden rank of the real game is
+overwritten before the search reads the copy, so swapping two hidden
+enemy pieces cannot change the choice. Two limits, both of the rulesets
+rather than of the search: Sõjamäng keeps some per-piece state of its
+special rules, keyed by piece, beside the ranks, and that state is copied
+as it is; in the Finnish front game the enemy's gas closes points to the
+player's pieces, so the player's own legal moves already tell where a
+hidden gas command stands.
 
-Search leaves are scored by a short random playout and then the material
-balance (:meth:`~wararchive.engine.game.Game.material`), squashed to 0…1;
-a finished game scores 1, ½ or 0.
+It does not avoid every risk greedy takes: when its field marshal can
+attack an unknown piece on move 1 of a Japanese War Game, the guess gives
+that piece a 5 in 35 chance of beating it (4 mines, and the spy under
+the Finnish reading), and the expected gain still favours attacking.
 """
 
 from __future__ import annotations
@@ -115,11 +121,6 @@ class Guesser:
             world.removed[i] = (u, pool.pop() if pool else rng.choice(self.fallback), o, ply)
         world._legal = None
         return world
-
-
-def determinize(game: Game, player: int, rng: random.Random) -> Game:
-    """A copy of ``game`` whose ranks hidden from ``player`` are a guess consistent with ``player``'s view."""
-    return Guesser(game, player).sample(rng)
 
 
 class ISMCTSPlayer(Player):
