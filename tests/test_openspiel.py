@@ -35,9 +35,15 @@ def test_information_state_hides_what_the_view_hides():
     own_ranks = {world.types[world.kind[c]].id for c in world.positions[0]}
     assert all(f'"{r}"' in text for r in own_ranks)
     assert not any(f'"{r}"' in text for r in enemy_ranks - own_ranks - {None})
+    # the observation tensor: every enemy piece in the "hidden rank" plane, none in a rank's plane
+    ranks = len(game.rs.piece_types) + 1
+    planes = np.array(state.observation_tensor(0)).reshape(-1, len(world.board))
+    assert planes[ranks : 2 * ranks - 1].sum() == 0 and planes[2 * ranks - 1].sum() == len(world.positions[1])
+    assert planes[:ranks].sum() == len(world.positions[0])
     # the hidden enemy ranks guessed afresh: the player cannot tell the difference
     other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert other.information_state_string(0) == text
+    assert other.observation_tensor(0) == state.observation_tensor(0)
 
 
 def test_openspiel_ismcts_bot_plays_a_game():
