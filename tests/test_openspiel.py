@@ -67,3 +67,19 @@ def test_openspiel_ismcts_bot_plays_a_game():
             state.apply_action(action)
     assert state.world.result is not None
     assert sum(state.returns()) == 0
+
+
+def test_openspiel_ismcts_as_a_wararchive_player():
+    """``openspiel-ismcts`` plays through the player registry, reproducibly: the same seeds give the same record."""
+    import json
+
+    from wararchive.engine import make_player, ruleset
+    from wararchive.engine.players import play_out
+
+    def game():
+        rs = ruleset("japanese-war-game", ply_limit=6)
+        return play_out(rs.new_game(seed=2), (make_player("openspiel-ismcts:4", "a"), make_player("random", "b"))).record()
+
+    first = game()
+    assert first["result"] is not None
+    assert json.dumps(game(), sort_keys=True) == json.dumps(first, sort_keys=True)

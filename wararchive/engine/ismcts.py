@@ -167,7 +167,7 @@ class ISMCTSPlayer(Player):
             node = node.children[move]
             world.play(move)
             path.append(node)
-        score = _playout(world, me, rng)
+        score = playout_score(world, me, rng)
         for n in path[1:]:
             n.visits += 1
             n.reward += score if n.mover == me else 1.0 - score
@@ -179,7 +179,7 @@ def _ucb(node: Node, bias: float) -> float:
     return node.reward / n + EXPLORATION * math.sqrt(math.log(node.available) / n) + PRIOR_WEIGHT * bias / n
 
 
-def _playout(world: Game, me: int, rng: random.Random) -> float:
+def playout_score(world: Game, me: int, rng: random.Random) -> float:
     """Play a few plies, each side taking a fight it wins in this world if it has one; score the end for ``me`` in 0…1.
 
     Both sides see every rank of the guessed world here, so the enemy

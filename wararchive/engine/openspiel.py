@@ -176,6 +176,10 @@ class WararchiveState(pyspiel.State):
         return "(setup not drawn)" if self.world is None else self.world.view("referee").render()
 
     # -- actions -------------------------------------------------------------------------
+    def move_of(self, action: int) -> Any:
+        """The wararchive move an action number stands for in this position."""
+        return self._actions()[action]
+
     def _actions(self) -> dict[int, Any]:
         """The legal moves by action number (see the module's docstring)."""
         out: dict[int, Any] = {}
