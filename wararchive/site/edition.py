@@ -9,6 +9,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..corpus import load
 from ..corpus.model import Passage
+from ..languages import NAMES
 from .html import el
 from .refs import passage_link, rule_link
 from .tables import implemented_by, table
@@ -38,7 +39,7 @@ class TextMeta(SphinxDirective):
         rows = [
             ("Title", el("span", t.title, lang=t.lang)),
             ("English title", t.title_en),
-            ("Language", {"et": "Estonian", "fi": "Finnish", "sv": "Swedish"}[t.lang]),
+            ("Language", NAMES[t.lang]),
             ("Date", f"{t.date} — {t.date_certainty}"),
             ("Place", t.place),
             ("Kind of source", t.source_kind),

@@ -16,6 +16,7 @@ from ..corpus import load
 from ..engine import ruleset, rulesets
 from ..engine.boardplot import board_figure
 from ..fileio import atomic_write_text
+from ..languages import NAMES
 from .cache import all_rulesets_fingerprint, fingerprint, short_hash, text_fingerprint
 from .compare import TOPICS
 from .replay import illustrative
@@ -25,7 +26,7 @@ TEMPLATES = jinja2.Environment(
     keep_trailing_newline=True,
     undefined=jinja2.StrictUndefined,
 )
-LANG_NAMES = {"et": "Estonian", "fi": "Finnish", "sv": "Swedish"}
+LANG_NAMES = NAMES
 GENERATED = ("texts", "games", "compare", "notebooks")
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 INTROS = {
