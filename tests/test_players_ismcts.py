@@ -33,7 +33,9 @@ def _hidden_pair(game, player: int) -> tuple[int, int]:
     raise AssertionError("no two hidden enemy pieces to swap")
 
 
-@pytest.mark.parametrize(("rid", "plies"), [("japanese-war-game", 0), ("japanese-war-game", 40), ("spionaaz", 30)])
+@pytest.mark.parametrize(
+    ("rid", "plies"), [("japanese-war-game", 0), ("japanese-war-game", 40), ("spionaaz", 30), ("finnish-front", 30)]
+)
 def test_choice_does_not_depend_on_hidden_ranks(rid, plies):
     """Swapping two hidden enemy pieces in the real game leaves the chosen move unchanged (same seed)."""
     for seed in (1, 2, 3):
