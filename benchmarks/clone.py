@@ -2,8 +2,10 @@
 
 Run: ``python benchmarks/clone.py [--seconds S]``. Each ruleset's game is
 taken 20 random plies in (seed 1), then copied again and again for
-``S`` seconds by each method. The reference is python-chess's own
-``Board.copy()`` of a position 20 plies in (no wararchive code). Ratios are
+``S`` seconds by each method. The references are python-chess's own
+``Board.copy()`` of a position 20 plies in (no wararchive code), with its
+move stack (what the chess ruleset's clone needs: repetitions and PGN
+read it) and without (``stack=False``, the bare position). Ratios are
 what to compare across machines; the absolute figures are not. ``perft``
 (:mod:`wararchive.engine.perft`) plays every move on a clone.
 """
@@ -49,13 +51,15 @@ def main() -> None:
     for _ in range(20):
         board.push(rng.choice(list(board.legal_moves)))
     ref = rate(board.copy, args.seconds)
-    print(f"reference: python-chess Board.copy()  {ref:10,.0f} copies/s")
-    print(f"{'ruleset':<20} {'clone/s':>10} {'deepcopy/s':>11} {'clone vs deepcopy':>18} {'clone vs python-chess':>22}")
+    bare = rate(lambda: board.copy(stack=False), args.seconds)
+    print(f"reference: python-chess Board.copy()             {ref:10,.0f} copies/s")
+    print(f"reference: python-chess Board.copy(stack=False)  {bare:10,.0f} copies/s (bare copy)")
+    print(f"{'ruleset':<20} {'clone/s':>10} {'deepcopy/s':>11} {'vs deepcopy':>12} {'vs copy()':>10} {'vs bare copy':>14}")
     for rid in rulesets():
         game = midgame(rid)
         fast = rate(game.clone, args.seconds)
         deep = rate(lambda game=game: copy.deepcopy(game), args.seconds)
-        print(f"{rid:<20} {fast:10,.0f} {deep:11,.0f} {fast / deep:17.1f}x {fast / ref:21.2f}x")
+        print(f"{rid:<20} {fast:10,.0f} {deep:11,.0f} {fast / deep:11.1f}x {fast / ref:9.2f}x {fast / bare:13.2f}x")
 
 
 if __name__ == "__main__":

@@ -35,9 +35,15 @@ def test_information_state_hides_what_the_view_hides():
     own_ranks = {world.types[world.kind[c]].id for c in world.positions[0]}
     assert all(f'"{r}"' in text for r in own_ranks)
     assert not any(f'"{r}"' in text for r in enemy_ranks - own_ranks - {None})
+    # the observation tensor: every enemy piece in the "hidden rank" plane, none in a rank's plane
+    ranks = len(game.rs.piece_types) + 1
+    planes = np.array(state.observation_tensor(0)).reshape(-1, len(world.board))
+    assert planes[ranks : 2 * ranks - 1].sum() == 0 and planes[2 * ranks - 1].sum() == len(world.positions[1])
+    assert planes[:ranks].sum() == len(world.positions[0])
     # the hidden enemy ranks guessed afresh: the player cannot tell the difference
     other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert other.information_state_string(0) == text
+    assert other.observation_tensor(0) == state.observation_tensor(0)
 
 
 def test_openspiel_ismcts_bot_plays_a_game():
@@ -61,3 +67,19 @@ def test_openspiel_ismcts_bot_plays_a_game():
             state.apply_action(action)
     assert state.world.result is not None
     assert sum(state.returns()) == 0
+
+
+def test_openspiel_ismcts_as_a_wararchive_player():
+    """``openspiel-ismcts`` plays through the player registry, reproducibly: the same seeds give the same record."""
+    import json
+
+    from wararchive.engine import make_player, ruleset
+    from wararchive.engine.players import play_out
+
+    def game():
+        rs = ruleset("japanese-war-game", ply_limit=6)
+        return play_out(rs.new_game(seed=2), (make_player("openspiel-ismcts:4", "a"), make_player("random", "b"))).record()
+
+    first = game()
+    assert first["result"] is not None
+    assert json.dumps(game(), sort_keys=True) == json.dumps(first, sort_keys=True)

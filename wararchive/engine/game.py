@@ -713,7 +713,7 @@ class BoardGame(Game):
         """
         out = []
         matrix, kind = self.rs.combat_matrix, self.kind
-        occupy = self.rs.params.get("occupy_wins")
+        occupy = self.rs.params.occupy_wins
         for m in moves:
             if m.action:
                 continue

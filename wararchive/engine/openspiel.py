@@ -12,8 +12,8 @@ seed). Both players' information comes from the engine's views alone:
 
 * the *information state string* of a player is his view of the position
   plus every move as he saw it written (perfect recall), the
-  *observation string* his view alone; a rank his view hides appears in
-  neither. No tensors are provided.
+  *observation string* his view alone, also given as a tensor (see
+  :class:`ViewObserver`); a rank his view hides appears in none of them.
 * ``resample_from_infostate`` guesses the hidden ranks as the archive's own
   ISMCTS player does (:class:`~wararchive.engine.ismcts.Guesser`), so
   OpenSpiel's ``ISMCTSBot`` can search these games.
@@ -31,6 +31,7 @@ import random
 from typing import Any
 
 import chess
+import numpy as np
 import pyspiel
 
 from ..errors import WararchiveError
@@ -106,7 +107,7 @@ class WararchiveGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> ViewObserver:
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return ViewObserver(perfect_recall)
+        return ViewObserver(self.rs, perfect_recall)
 
 
 class WararchiveState(pyspiel.State):
@@ -175,6 +176,10 @@ class WararchiveState(pyspiel.State):
         return "(setup not drawn)" if self.world is None else self.world.view("referee").render()
 
     # -- actions -------------------------------------------------------------------------
+    def move_of(self, action: int) -> Any:
+        """The wararchive move an action number stands for in this position."""
+        return self._actions()[action]
+
     def _actions(self) -> dict[int, Any]:
         """The legal moves by action number (see the module's docstring)."""
         out: dict[int, Any] = {}
@@ -195,15 +200,46 @@ class WararchiveState(pyspiel.State):
 
 
 class ViewObserver:
-    """Strings from a player's view: the information state (with every move as he saw it) or the observation."""
+    """What a player's view shows, as OpenSpiel observes it.
 
-    def __init__(self, perfect_recall: bool):
+    Strings: the information state (the view and every move as he saw it)
+    or the observation (the view). The observation also comes as a tensor:
+    for each side a plane per rank plus one for a piece whose rank is
+    hidden, then a plane of pieces seen to move and one of blocked cells,
+    each a value per cell.
+    """
+
+    def __init__(self, rs: Ruleset, perfect_recall: bool):
         self.perfect_recall = perfect_recall
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
+        self.rs = rs
+        if perfect_recall:  # no information-state tensor: the string is the information state
+            self.tensor = np.zeros(0, np.float32)
+            self.dict: dict[str, np.ndarray] = {}
+            return
+        cells, ranks = _cells(rs), len(rs.piece_types) + 1
+        self.tensor = np.zeros((2 * ranks + 2) * cells, np.float32)
+        split = 2 * ranks * cells
+        self.dict = {
+            "pieces": self.tensor[:split].reshape(2, ranks, cells),
+            "moved": self.tensor[split : split + cells],
+            "blocked": self.tensor[split + cells :],
+        }
 
     def set_from(self, state: WararchiveState, player: int) -> None:
-        """No tensors: the strings carry the information."""
+        if self.perfect_recall:
+            return
+        self.tensor.fill(0)
+        if state.world is None:
+            return
+        view = state.world.view(player)
+        hidden, pieces, moved = len(self.rs.piece_types), self.dict["pieces"], self.dict["moved"]
+        for c, seen in enumerate(view.cells):
+            if seen:
+                rank = self.rs.type_index[seen["piece"]] if seen["piece"] else hidden
+                pieces[view.sides.index(seen["side"]), rank, c] = 1.0
+                moved[c] = 1.0 if seen["moved"] else 0.0
+        for name in view.blocked:
+            self.dict["blocked"][view.board.cell(name)] = 1.0
 
     def string_from(self, state: WararchiveState, player: int) -> str:
         world = state.world
@@ -230,7 +266,7 @@ def _game_type(ruleset_id: str) -> pyspiel.GameType:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={**dict(rs.options), "setups": SETUPS},
     )
 

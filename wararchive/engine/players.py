@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import UnknownIdError, WararchiveError
 from .game import Game
 from .ismcts import ISMCTSPlayer
+from .openspiel_player import OpenSpielISMCTSPlayer
 from .player import Player
 
 
@@ -44,8 +45,13 @@ class GreedyPlayer(Player):
         return self.rng.choice(best_moves)
 
 
-PLAYERS: dict[str, type[Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "ismcts": ISMCTSPlayer}
-BUDGETED = {"ismcts"}  # players whose strength is a budget: "ismcts:400" searches 400 iterations a move
+PLAYERS: dict[str, type[Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "ismcts": ISMCTSPlayer,
+    "openspiel-ismcts": OpenSpielISMCTSPlayer,  # needs the openspiel extra
+}
+BUDGETED = {"ismcts", "openspiel-ismcts"}  # players whose strength is a budget: "ismcts:400" searches 400 iterations a move
 
 
 def make_player(kind: str, seed: int | str) -> Player:
@@ -57,7 +63,8 @@ def make_player(kind: str, seed: int | str) -> Player:
         return PLAYERS[name](seed)
     if name not in BUDGETED or not budget.isdigit() or int(budget) < 1:
         raise WararchiveError(
-            f"player {kind!r}: only {', '.join(sorted(BUDGETED))} take a budget, a positive whole number (ismcts:200)"
+            f"player {kind!r}: a budget is a positive whole number of iterations, "
+            f"for {', '.join(sorted(BUDGETED))} only (e.g. ismcts:200)"
         )
     return PLAYERS[name](seed, int(budget))
 
