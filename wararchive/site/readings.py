@@ -24,6 +24,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset, rulesets
+from ..engine.fingerprint import source_hash
 from ..study import Design, Study, design, studies
 from .cache import cached, fingerprint, site_cache_dir
 from .html import el
@@ -48,7 +49,7 @@ def site_design(ruleset_id: str, option: str) -> Design:
 
 def _key(d: Design) -> tuple[str, str]:
     option = next(iter(d.vary))
-    return f"readings-{d.ruleset}-{option}", fingerprint(d.ruleset, "readings", d.to_dict())
+    return f"readings-{d.ruleset}-{option}", fingerprint(d.ruleset, "readings", d.to_dict(), source_hash("study"))
 
 
 def _summary(s: Study) -> dict[str, Any]:
