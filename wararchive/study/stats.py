@@ -1,11 +1,13 @@
 """The statistics of a study: per reading, and per pair of readings on the same seeds.
 
 Per reading: win and draw rates with Wilson 95 % intervals, game length, and
-Ludii's game metrics as its *Metrics* module defines them for two players:
+game metrics after Ludii's *Metrics* module, for two players:
 *balance* = 1 − |win rate of one side − win rate of the other|,
-*drawishness* = share of draws, *decisiveness* = share of games ended by a
-rule of the game with a winner (not by the project's ply limit),
-*timeouts* = share adjudicated at the ply limit.
+*drawishness* = share of draws, *timeouts* = share adjudicated at the
+project's ply limit. *decisiveness* here is the share of games won by a rule
+of the game (neither drawn nor adjudicated); Ludii's own Decisiveness (how
+early the eventual winner is settled) needs a position evaluation these
+rulebooks do not give, so it is not computed.
 
 Per pair: the games of one seed under two readings are a matched pair, so
 a change of outcome is judged on the discordant pairs only, by the exact
