@@ -120,6 +120,17 @@ def test_one_worker_and_two_give_identical_tables():
         pd.testing.assert_frame_equal(df, getattr(two, name), check_exact=True)
 
 
+def test_an_existing_dask_cluster_gives_the_same_tables():
+    from dask.distributed import LocalCluster
+
+    kw = {"games": 2, "players": ("greedy", "greedy"), "seed": 11, "options": SHORT}
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster:
+        remote = study("japanese-war-game", SPY, scheduler=cluster.scheduler_address, **kw)
+    local = study("japanese-war-game", SPY, workers=1, **kw)
+    for name, df in local.tables().items():
+        pd.testing.assert_frame_equal(df, getattr(remote, name), check_exact=True)
+
+
 def _fail(x: int) -> int:
     if x == 3:
         raise WararchiveError("job 3 refused")

@@ -29,7 +29,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="an option to vary over readings A, B, …; with one value, an option fixed for every reading (repeatable)",
     )
     p.add_argument("--games", type=int, default=200, help="seeds to play under every reading (default 200)")
-    p.add_argument("--players", default="greedy,greedy", help="two computer players (default: greedy,greedy)")
+    p.add_argument(
+        "--players",
+        default="greedy,greedy",
+        help="two computer players: random, greedy, ismcts or ismcts:N (N search iterations) (default: greedy,greedy)",
+    )
     p.add_argument("--seed", type=int, default=0, help="first seed; the study plays seed … seed+games-1 (default 0)")
     parallel_arguments(p)
     p.add_argument("--out", metavar="DIR", help="directory for the tables (default: study-RULESET)")

@@ -3,7 +3,7 @@
 Add ``"wararchive.site"`` to ``extensions`` in ``conf.py``. Before Sphinx
 reads the sources, :mod:`.pages` writes the generated pages; while reading,
 the directives (``wa-edition``, ``wa-parallel``, ``wa-pieces``, ``wa-rules``,
-``wa-options``, ``wa-compare``, ``wa-replay``, ``wa-stats``, ``wa-overview``)
+``wa-options``, ``wa-compare``, ``wa-replay``, ``wa-stats``, ``wa-overview``, ``wa-readings``)
 turn them into content, and the ``passage`` role links to any passage by its
 stable id; a broken id fails a ``-W`` build.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import html, refs, search
+from . import html, readings, refs, search
 from .cache import site_cache_dir
 from .compare import Compare
 from .edition import Edition, Parallel, TextMeta
@@ -29,6 +29,7 @@ def _generate(app) -> None:
     from .pages import generate
 
     generate(Path(app.srcdir), site_cache_dir(app.config, app.srcdir))
+    readings.generate(Path(app.srcdir), site_cache_dir(app.config, app.srcdir))
 
 
 def setup(app) -> dict[str, Any]:
@@ -48,6 +49,7 @@ def setup(app) -> dict[str, Any]:
         "wa-replay": Replay,
         "wa-stats": Stats,
         "wa-overview": Overview,
+        "wa-readings": readings.Readings,
     }.items():
         app.add_directive(name, directive)
     app.connect("builder-inited", _generate)

@@ -15,18 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import ruleset
+from ..engine.fingerprint import source_hash
 from ..fileio import atomic_write_text
 
-PACKAGE = Path(__file__).resolve().parents[1]
 
-
-@cache
 def code_hash() -> str:
-    h = hashlib.sha256()
-    for folder in ("engine", "rulesets", "site"):  # the data a page embeds is shaped by the site code too
-        for path in sorted((PACKAGE / folder).rglob("*.py")):
-            h.update(path.read_bytes())
-    return h.hexdigest()[:16]
+    return source_hash("engine", "rulesets", "site")  # the data a page embeds is shaped by the site code too
 
 
 def short_hash(text: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 import pandas as pd
 
 from ..engine import ruleset
+from ..engine.fingerprint import ruleset_fingerprint
 from . import output, stats
 from .design import Design, design
 from .run import run
@@ -94,14 +95,15 @@ def _analyse(d: Design, raw: dict[str, pd.DataFrame]) -> Study:
     order = [r.label for r in d.readings]
     sides = list(ruleset(d.ruleset).sides)
     info = _rule_info(d)
+    matrices = stats.fired_matrices(raw["fired"], raw["games"], order)
     return Study(
         design=d,
         meta=_meta(d),
         **raw,
         readings=stats.readings_table(raw["games"], sides, order),
         pairs=stats.pairs_table(raw["games"], sides, order),
-        rules=stats.rules_table(raw["fired"], raw["games"], order, info),
-        rule_changes=stats.rule_changes(raw["fired"], raw["games"], order, info),
+        rules=stats.rules_table(matrices, info),
+        rule_changes=stats.rule_changes(matrices, info),
         survival=stats.survival_table(raw["pieces"], order),
     )
 
@@ -118,8 +120,6 @@ def _rule_info(d: Design) -> pd.DataFrame:
 
 
 def _meta(d: Design) -> dict[str, Any]:
-    from ..site.cache import fingerprint
-
     try:
         package = version("wararchive")
     except PackageNotFoundError:  # running from a source tree that is not installed
@@ -129,7 +129,7 @@ def _meta(d: Design) -> dict[str, Any]:
         "design": d.to_dict(),
         "seeds": d.seeds,
         "readings": [
-            {"label": r.label, "options": r.options, "fingerprint": fingerprint(d.ruleset, r.options)} for r in d.readings
+            {"label": r.label, "options": r.options, "fingerprint": ruleset_fingerprint(d.ruleset, r.options)} for r in d.readings
         ],
         "package": package,
         "statistics": {

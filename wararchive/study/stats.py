@@ -1,11 +1,13 @@
 """The statistics of a study: per reading, and per pair of readings on the same seeds.
 
 Per reading: win and draw rates with Wilson 95 % intervals, game length, and
-Ludii's game metrics as its *Metrics* module defines them for two players:
+game metrics after Ludii's *Metrics* module, for two players:
 *balance* = 1 − |win rate of one side − win rate of the other|,
-*drawishness* = share of draws, *decisiveness* = share of games ended by a
-rule of the game with a winner (not by the project's ply limit),
-*timeouts* = share adjudicated at the ply limit.
+*drawishness* = share of draws, *timeouts* = share adjudicated at the
+project's ply limit. *decisiveness* here is the share of games won by a rule
+of the game (neither drawn nor adjudicated); Ludii's own Decisiveness (how
+early the eventual winner is settled) needs a position evaluation these
+rulebooks do not give, so it is not computed.
 
 Per pair: the games of one seed under two readings are a matched pair, so
 a change of outcome is judged on the discordant pairs only, by the exact
@@ -150,49 +152,51 @@ def pairs_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> pd.D
     return pd.DataFrame(rows)
 
 
-def _fired_matrix(fired: pd.DataFrame, games: pd.DataFrame, label: str, rules: list[str]) -> pd.DataFrame:
-    """Seeds × rules: how often each rule fired in each game of a reading (0 when it never did)."""
-    seeds = games.loc[games["reading"] == label, "seed"].sort_values()
-    f = fired[fired["reading"] == label].pivot_table(index="seed", columns="rule", values="count", aggfunc="sum")
-    return f.reindex(index=seeds, columns=rules, fill_value=0).fillna(0)
-
-
-def rules_table(fired: pd.DataFrame, games: pd.DataFrame, order: list[str], rule_info: pd.DataFrame) -> pd.DataFrame:
-    """Per reading and rule: mean firings per game and the share of games in which it fired."""
+def fired_matrices(fired: pd.DataFrame, games: pd.DataFrame, order: list[str]) -> dict[str, pd.DataFrame]:
+    """Per reading, seeds × rules: how often each rule fired in each game (0 when it never did)."""
     rules = sorted(fired["rule"].unique())
-    rows = []
+    counts = fired.groupby(["reading", "seed", "rule"])["count"].sum().unstack("rule", fill_value=0)
+    out = {}
     for label in order:
-        m = _fired_matrix(fired, games, label, rules)
-        for rule in rules:
-            rows.append(
-                {"reading": label, "rule": rule, "per_game": float(m[rule].mean()), "games_share": float((m[rule] > 0).mean())}
-            )
-    return _with_rule_info(pd.DataFrame(rows, columns=["reading", "rule", "per_game", "games_share"]), rule_info)
+        seeds = pd.Index(games.loc[games["reading"] == label, "seed"].sort_values(), name="seed")
+        m = counts.xs(label, level="reading") if label in counts.index.get_level_values("reading") else counts.iloc[:0]
+        out[label] = m.reindex(index=seeds, columns=rules, fill_value=0).astype(float)
+    return out
 
 
-def rule_changes(fired: pd.DataFrame, games: pd.DataFrame, order: list[str], rule_info: pd.DataFrame) -> pd.DataFrame:
+def rules_table(matrices: dict[str, pd.DataFrame], rule_info: pd.DataFrame) -> pd.DataFrame:
+    """Per reading and rule: mean firings per game and the share of games in which it fired."""
+    parts = [
+        pd.DataFrame(
+            {"reading": label, "rule": m.columns, "per_game": m.mean().to_numpy(), "games_share": (m > 0).mean().to_numpy()}
+        )
+        for label, m in matrices.items()
+    ]
+    return _with_rule_info(pd.concat(parts, ignore_index=True), rule_info)
+
+
+def rule_changes(matrices: dict[str, pd.DataFrame], rule_info: pd.DataFrame) -> pd.DataFrame:
     """Per pair of readings and rule: paired difference (b − a) of firings per game, with its interval."""
-    rules = sorted(fired["rule"].unique())
-    rows = []
-    for a, b in itertools.combinations(order, 2):
-        ma, mb = _fired_matrix(fired, games, a, rules), _fired_matrix(fired, games, b, rules)
+    parts = []
+    for a, b in itertools.combinations(matrices, 2):
+        ma, mb = matrices[a], matrices[b]
         diffs = mb.to_numpy() - ma.loc[mb.index].to_numpy()
-        lo, hi = paired_interval(diffs) if rules else ([], [])
-        for i, rule in enumerate(rules):
-            rows.append(
+        lo, hi = paired_interval(diffs) if diffs.shape[1] else ([], [])
+        parts.append(
+            pd.DataFrame(
                 {
                     "reading_a": a,
                     "reading_b": b,
-                    "rule": rule,
-                    "per_game_a": float(ma[rule].mean()),
-                    "per_game_b": float(mb[rule].mean()),
-                    "difference": float(diffs[:, i].mean()),
-                    "difference_lo": float(lo[i]),
-                    "difference_hi": float(hi[i]),
+                    "rule": ma.columns,
+                    "per_game_a": ma.mean().to_numpy(),
+                    "per_game_b": mb.mean().to_numpy(),
+                    "difference": diffs.mean(axis=0),
+                    "difference_lo": lo,
+                    "difference_hi": hi,
                 }
             )
-    columns = ["reading_a", "reading_b", "rule", "per_game_a", "per_game_b", "difference", "difference_lo", "difference_hi"]
-    return _with_rule_info(pd.DataFrame(rows, columns=columns), rule_info)
+        )
+    return _with_rule_info(pd.concat(parts, ignore_index=True), rule_info)
 
 
 def _with_rule_info(df: pd.DataFrame, rule_info: pd.DataFrame) -> pd.DataFrame:

@@ -1,0 +1,35 @@
+"""Fingerprints of rulesets and of the code that runs them, for caches and reproducible studies.
+
+A simulated result depends on the ruleset's data (with its options) and on
+the engine's code; a fingerprint hashes both, so a changed rule or engine
+never passes for the one that produced a stored result. Kept in the engine
+so that studies need not import the site (and Sphinx) to label their output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .registry import ruleset
+
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
+@cache
+def source_hash(*folders: str) -> str:
+    """The Python sources of these package folders (e.g. ``engine``, ``rulesets``), hashed."""
+    h = hashlib.sha256()
+    for folder in folders:
+        for path in sorted((PACKAGE / folder).rglob("*.py")):
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def ruleset_fingerprint(ruleset_id: str, options: dict[str, Any]) -> str:
+    """The ruleset with these options and the engine's code: 20 hex digits."""
+    data = json.dumps([ruleset(ruleset_id, **options).to_dict(), source_hash("engine", "rulesets")], sort_keys=True, default=str)
+    return hashlib.sha256(data.encode()).hexdigest()[:20]

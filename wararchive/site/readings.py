@@ -1,0 +1,195 @@
+"""The "What the readings change" pages: a small, cached rule-impact study per option.
+
+For every interpretation option of every ruleset, the same seeds are played
+under each of its readings (:mod:`wararchive.study`). All the studies that
+are not in the site cache run together in one parallel run before Sphinx
+reads (every core busy); each is cached under a key of the ruleset's data,
+the engine's code and the design, so an unchanged archive pays nothing.
+The ``wa-readings`` directive then shows a study from the cache: results
+with Wilson intervals, paired differences against the default reading with
+McNemar's test, and the rules that fired more or less, linked to their
+passages.
+
+The studies are deliberately small (the site must build quickly); the page
+says so, and gives the command that runs a larger one.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from ..engine import ruleset, rulesets
+from ..engine.fingerprint import source_hash
+from ..study import Design, Study, design, studies
+from .cache import cached, fingerprint, site_cache_dir
+from .html import el
+from .refs import rule_link
+from .tables import badge, citations, table
+
+GAMES = 10  # seeds per reading: small, so that the whole site's studies take about a minute on two cores
+PLAYERS = ("greedy", "greedy")
+SEED = 1
+FOLDER = "readings"
+
+
+def options_studied(ruleset_id: str) -> list[str]:
+    """The options whose readings are interpretations of the text (settings such as ply limits are not)."""
+    return [o.name for o in ruleset(ruleset_id).declared.values() if o.readings and o.kind == "interpretation"]
+
+
+def site_design(ruleset_id: str, option: str) -> Design:
+    o = ruleset(ruleset_id).declared[option]
+    return design(ruleset_id, {option: [r.value for r in o.readings or ()]}, GAMES, PLAYERS, SEED)
+
+
+def _key(d: Design) -> tuple[str, str]:
+    option = next(iter(d.vary))
+    return f"readings-{d.ruleset}-{option}", fingerprint(d.ruleset, "readings", d.to_dict(), source_hash("study"))
+
+
+def _summary(s: Study) -> dict[str, Any]:
+    """What a page shows of a study, as JSON for the cache."""
+
+    def records(df) -> list[dict[str, Any]]:
+        return json.loads(df.to_json(orient="records"))  # NaN → null
+
+    return {
+        "meta": s.meta,
+        "readings": records(s.readings),
+        "pairs": records(s.pairs),
+        "rule_changes": records(s.rule_changes),
+    }
+
+
+def prepare(cache_dir: Path, ruleset_ids: list[str] | None = None, workers: int | None = None) -> None:
+    """Run every study of the site that the cache lacks, all in one parallel run."""
+    wanted = [site_design(r, o) for r in ruleset_ids or rulesets() for o in options_studied(r)]
+    missing = [d for d in wanted if not (cache_dir / "{}-{}.json".format(*_key(d))).exists()]
+    if not missing:
+        return
+    for d, s in zip(missing, studies(missing, workers=workers, progress=True), strict=True):
+        cached(cache_dir, *_key(d), lambda s=s: _summary(s))
+
+
+def load(cache_dir: Path, ruleset_id: str, option: str) -> dict[str, Any]:
+    d = site_design(ruleset_id, option)
+    return cached(cache_dir, *_key(d), lambda: _summary(studies([d])[0]))
+
+
+def generate(srcdir: Path, cache_dir: Path, ruleset_ids: list[str] | None = None, workers: int | None = None) -> None:
+    """Run the missing studies, then write ``readings/index.md`` and one page per ruleset."""
+    from .pages import TEMPLATES, write
+
+    ids = ruleset_ids or rulesets()
+    prepare(cache_dir, ids, workers)
+    written: set[Path] = set()
+    games = [ruleset(r) for r in ids]
+    for rs in games:
+        opts = [rs.declared[o] for o in options_studied(rs.id)]
+        page = TEMPLATES.get_template("readings.md.j2").render(rs=rs, options=opts, games=GAMES, players=PLAYERS, seed=SEED)
+        write(srcdir / FOLDER / f"{rs.id}.md", page, written, fingerprint(rs.id, "readings", GAMES, PLAYERS, SEED))
+    write(srcdir / FOLDER / "index.md", TEMPLATES.get_template("readings-index.md.j2").render(games=games), written)
+
+
+def _interval(rate: float, lo: float, hi: float) -> str:
+    return f"{rate:.2f} [{lo:.2f}, {hi:.2f}]"
+
+
+def _difference(row: dict[str, Any]) -> str:
+    return f"{row['difference']:+.2f} [{row['difference_lo']:+.2f}, {row['difference_hi']:+.2f}]"
+
+
+class Readings(SphinxDirective):
+    """``{wa-readings} RULESET OPTION``: what each reading of one option changes, from the cached study."""
+
+    required_arguments = 2
+
+    def run(self) -> list[nodes.Node]:
+        rid, option = self.arguments
+        rs = ruleset(rid)
+        data = load(site_cache_dir(self.config, self.env.srcdir), rid, option)
+        labels = {r["label"]: r["label"].partition("=")[2] for r in data["meta"]["readings"]}
+        default = next(r.label for r in site_design(rid, option).readings if r.options[option] == rs.declared[option].default)
+        out: list[nodes.Node] = []
+
+        img = Path(self.env.srcdir) / FOLDER / "_img" / f"{rid}-{option}.png"
+        alt = rates_figure(data["readings"], rs.sides, labels, img, f"{rs.title}: {option}")
+        out.append(nodes.image(uri=f"_img/{rid}-{option}.png", alt=alt))
+
+        heads = ["reading", "games", *(f"{s} wins" for s in rs.sides), "draws", "mean plies", "balance", "decisive"]
+        rows = [
+            [labels[r["reading"]] + (" (default)" if r["reading"] == default else ""), str(r["games"])]
+            + [_interval(r[f"{s}_wins_rate"], r[f"{s}_wins_lo"], r[f"{s}_wins_hi"]) for s in rs.sides]
+            + [_interval(r["draws_rate"], r["draws_lo"], r["draws_hi"]), f"{r['mean_plies']:.0f}"]
+            + [f"{r['balance']:.2f}", f"{r['decisiveness']:.2f}"]
+            for r in data["readings"]
+        ]
+        out.append(table(heads, rows, classes=["wa-readings-results"]))
+
+        against = [p for p in data["pairs"] if default in (p["reading_a"], p["reading_b"])]
+        rows = [
+            [
+                f"{labels[p['reading_a']]} → {labels[p['reading_b']]}",
+                p["measure"],
+                _difference(p),
+                "" if p["a_only"] is None else f"{p['a_only']} / {p['b_only']}",
+                "" if p["mcnemar_p"] is None else f"{p['mcnemar_p']:.3g}",
+            ]
+            for p in against
+        ]
+        heads = ["readings a → b", "measure", "b − a [95% interval]", "seeds a only / b only", "McNemar p"]
+        out.append(table(heads, rows, classes=["wa-readings-pairs"]))
+
+        changed = [
+            c
+            for c in data["rule_changes"]
+            if default in (c["reading_a"], c["reading_b"]) and (c["difference_lo"] > 0 or c["difference_hi"] < 0)
+        ]
+        if changed:
+            rows = [
+                [
+                    [rule_link(rid, c["rule"])] if c["summary"] else c["rule"],
+                    [badge(c["certainty"])] if c["certainty"] else "",
+                    f"{labels[c['reading_a']]} {c['per_game_a']:.2f} → {labels[c['reading_b']]} {c['per_game_b']:.2f}",
+                    _difference(c),
+                    citations((c["cites"] or "").split(), wording=False),
+                ]
+                for c in changed
+            ]
+            heads = ["rule", "certainty", "fired per game", "b − a [95% interval]", "passages"]
+            out += [el("p", "Rules that fired more or less often (the interval excludes 0):"), table(heads, rows)]
+        else:
+            out.append(el("p", "No rule fired measurably more or less often in these games.", class_="wa-muted"))
+        return out
+
+
+def rates_figure(readings: list[dict[str, Any]], sides: list[str], labels: dict[str, str], path: Path, title: str) -> str:
+    """Win and draw rates per reading with their Wilson 95 % intervals; returns the alt text."""
+    import matplotlib.pyplot as plt
+
+    from ..engine.boardplot import save
+
+    fig, ax = plt.subplots(figsize=(5.6, 2.6), dpi=110)
+    outcomes = [(f"{s}_wins", f"{s} wins") for s in sides] + [("draws", "draws")]
+    width = 0.8 / len(outcomes)
+    for j, (key, name) in enumerate(outcomes):
+        xs = [i + (j - (len(outcomes) - 1) / 2) * width for i in range(len(readings))]
+        rates = [r[f"{key}_rate"] for r in readings]
+        err = [[r[f"{key}_rate"] - r[f"{key}_lo"] for r in readings], [r[f"{key}_hi"] - r[f"{key}_rate"] for r in readings]]
+        ax.errorbar(xs, rates, yerr=err, fmt="o", capsize=3, label=name)
+    ax.set_xticks(range(len(readings)), [labels[r["reading"]] for r in readings], fontsize=8)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("share of games")
+    ax.set_title(title, fontsize=9)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    save(fig, path)
+    parts = [
+        f"{labels[r['reading']]}: " + ", ".join(f"{name} {r[f'{key}_rate']:.2f}" for key, name in outcomes) for r in readings
+    ]
+    return f"Win and draw rates with 95% intervals per reading, {title}. " + "; ".join(parts) + "."
