@@ -5,7 +5,7 @@ reads the sources, :mod:`.pages` writes the generated pages; while reading,
 the directives (``wa-edition``, ``wa-parallel``, ``wa-pieces``, ``wa-rules``,
 ``wa-options``, ``wa-compare``, ``wa-replay``, ``wa-stats``, ``wa-overview``)
 turn them into content, and the ``passage`` role links to any passage by its
-stable id; a broken id fails a ``-W`` build.
+stable id (``wa-cite`` prints how to cite it); a broken id fails a ``-W`` build.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from typing import Any
 from . import html, refs, search
 from .cache import site_cache_dir
 from .compare import Compare
-from .edition import Edition, Parallel, TextMeta
+from .edition import Edition, TextMeta
 from .games import Options, Pieces, Rules
 from .overview import Overview
+from .parallel import Parallel
+from .passage import cite_role
 from .replay import Replay
 from .stats import Stats
 
@@ -37,6 +39,7 @@ def setup(app) -> dict[str, Any]:
     search.register(app)
     app.add_node(refs.passage_ref)
     app.add_role("passage", refs.passage_role)
+    app.add_role("wa-cite", cite_role)
     for name, directive in {
         "wa-text-meta": TextMeta,
         "wa-edition": Edition,

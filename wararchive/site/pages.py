@@ -101,8 +101,8 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
             TEMPLATES.get_template("game.md.j2").render(rs=rs, board_alt=alt, illustrative=chosen),
             written,
         )
-        for i, g in enumerate(chosen, 1):
-            page = TEMPLATES.get_template("replay.md.j2").render(rs=rs, seed=g["seed"], index=i)
+        for g in chosen:
+            page = TEMPLATES.get_template("replay.md.j2").render(rs=rs, seed=g["seed"])
             write(srcdir / "games" / f"{rs.id}-game-{g['seed']}.md", page, written, fingerprint(rs.id, g["seed"]))
     write(srcdir / "games" / "index.md", TEMPLATES.get_template("games-index.md.j2").render(games=games), written)
     for topic, title in TOPICS.items():

@@ -10,6 +10,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset, simulate_one
+from ..engine.boardplot import side_colours
 from .cache import cached, fingerprint, site_cache_dir
 from .figures import length_histogram, results_bar
 from .html import el
@@ -69,7 +70,8 @@ class Stats(SphinxDirective):
         ]
         img_dir = Path(self.env.srcdir) / "games" / "_img"
         figs = []
-        alt = results_bar({k: d["results"] for k, d in data.items()}, img_dir / f"{rid}-results.png", rs.title)
+        colours = dict(zip(rs.sides, side_colours(list(rs.sides), rs.board), strict=True))
+        alt = results_bar({k: d["results"] for k, d in data.items()}, img_dir / f"{rid}-results.png", rs.title, colours)
         figs.append(nodes.image(uri=f"_img/{rid}-results.png", alt=alt))
         alt = length_histogram({k: d["lengths"] for k, d in data.items()}, img_dir / f"{rid}-lengths.png", rs.title)
         figs.append(nodes.image(uri=f"_img/{rid}-lengths.png", alt=alt))

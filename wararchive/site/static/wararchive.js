@@ -6,18 +6,36 @@
  */
 "use strict";
 
+/* The layer of the original (reading, diplomatic, both): remembered across pages and visits. */
+const LAYER_KEY = "wararchive-layer";
 function waLayerSwitch() {
-  document.querySelectorAll(".wa-layer-switch").forEach((sw) => {
-    const edition = sw.nextElementSibling && sw.nextElementSibling.classList.contains("wa-edition")
-      ? sw.nextElementSibling : document.querySelector(".wa-edition");
-    sw.querySelectorAll("button[data-layer]").forEach((btn) => {
-      btn.addEventListener("click", () => {
-        const layer = btn.dataset.layer;
-        edition.classList.toggle("wa-show-reading", layer === "reading");
-        edition.classList.toggle("wa-show-diplomatic", layer === "diplomatic");
-        sw.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b === btn)));
-      });
+  const edition = document.querySelector(".wa-edition");
+  if (!edition) return;
+  const apply = (layer) => {
+    for (const name of ["reading", "diplomatic", "both"]) edition.classList.toggle(`wa-show-${name}`, name === layer);
+    document.querySelectorAll(".wa-layer-switch button[data-layer]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.layer === layer)));
+  };
+  let saved = null;
+  try { saved = localStorage.getItem(LAYER_KEY); } catch (e) { /* storage may be disabled: keep the default */ }
+  if (["reading", "diplomatic", "both"].includes(saved)) apply(saved);
+  document.querySelectorAll(".wa-layer-switch button[data-layer]").forEach((btn) => {
+    btn.addEventListener("click", () => {
+      apply(btn.dataset.layer);
+      try { localStorage.setItem(LAYER_KEY, btn.dataset.layer); } catch (e) { /* not remembered, still applied */ }
     });
+  });
+  /* An apparatus link must show the apparatus: switch to both layers if it is hidden. */
+  edition.addEventListener("click", (ev) => {
+    if (ev.target.closest("a.wa-corr-ref") && !edition.classList.contains("wa-show-both")) apply("both");
+  });
+  if (location.hash.startsWith("#corr-")) apply("both");
+}
+
+/* Parallel page: show only the units that differ. */
+function waDiffFilter() {
+  document.querySelectorAll("input.wa-diff-only").forEach((box) => {
+    const parallel = document.querySelector(".wa-parallel");
+    box.addEventListener("change", () => parallel.classList.toggle("wa-diff-only", box.checked));
   });
 }
 
@@ -254,5 +272,6 @@ class ReplayViewer {
 
 document.addEventListener("DOMContentLoaded", () => {
   waLayerSwitch();
+  waDiffFilter();
   document.querySelectorAll(".wa-replay").forEach((root) => { root.waViewer = new ReplayViewer(root); });
 });
