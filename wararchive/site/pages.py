@@ -8,6 +8,7 @@ corpus or ruleset data changed.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import jinja2
@@ -16,9 +17,11 @@ from ..corpus import load
 from ..engine import ruleset, rulesets
 from ..engine.boardplot import board_figure
 from ..fileio import atomic_write_text
-from .cache import all_rulesets_fingerprint, fingerprint, short_hash, text_fingerprint
+from .cache import all_rulesets_fingerprint, cached, fingerprint, is_cached, notebook_fingerprint, short_hash, text_fingerprint
 from .compare import TOPICS
-from .replay import illustrative
+from .replay import candidate_jobs, choice_entry, illustrative, replay_entry, replay_job
+from .runner import game_summary, parallel_map
+from .stats import statistics, stats_entry, stats_jobs
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.PackageLoader("wararchive.site", "templates"),
@@ -90,10 +93,10 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
         TEMPLATES.get_template("texts-index.md.j2").render(texts=list(c.texts.values()), alignments=list(c.parallels.values())),
         written,
     )
+    simulate_missing(cache_dir, [rs.id for rs in games])
     for rs in games:
-        view = rs.new_game(seed=0).view("referee")
         img = srcdir / "games" / "_img" / f"{rs.id}-board.png"
-        alt = board_figure(view, img, rs.title)
+        alt = _board_figure(rs, img, cache_dir)
         written.add(img)
         chosen = illustrative(cache_dir, rs.id)
         write(
@@ -109,11 +112,49 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
         page = TEMPLATES.get_template("compare.md.j2").render(topic=topic, title=title, intro=INTROS.get(topic, ""))
         write(srcdir / "compare" / f"{topic}.md", page, written, all_rulesets_fingerprint())
     write(srcdir / "compare" / "index.md", TEMPLATES.get_template("compare-index.md.j2").render(topics=TOPICS), written)
-    stamp = all_rulesets_fingerprint() + "".join(text_fingerprint(t) for t in c.texts.values())
     for nb in sorted(NOTEBOOKS.glob("*.ipynb")):  # the notebooks live at the top level; the site runs and shows them
-        write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, short_hash(stamp)), written)
+        write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, notebook_fingerprint(c)), written)
     _remove_stale(srcdir, written)
     return written
+
+
+def simulate_missing(cache_dir: Path, ruleset_ids: list[str]) -> None:
+    """Play every game the pages need and the cache lacks, all in one parallel pass, then the replays.
+
+    The directives read the same cache entries, so they find them filled; one
+    pass over all rulesets keeps every core busy instead of one ruleset at a time.
+    """
+    jobs: dict[tuple[str, str], list] = {}
+    for rid in ruleset_ids:
+        if not is_cached(cache_dir, *choice_entry(rid)):
+            jobs["choose", rid] = candidate_jobs(rid)
+        if not is_cached(cache_dir, *stats_entry(rid)):
+            jobs["stats", rid] = stats_jobs(rid)
+    results = iter(parallel_map(game_summary, [job for batch in jobs.values() for job in batch]))
+    for (what, rid), batch in jobs.items():
+        summaries = [next(results) for _ in batch]
+        (illustrative if what == "choose" else statistics)(cache_dir, rid, summaries)
+    replays = [
+        (rid, g["seed"])
+        for rid in ruleset_ids
+        for g in illustrative(cache_dir, rid)
+        if not is_cached(cache_dir, *replay_entry(rid, g["seed"]))
+    ]
+    for job, data in zip(replays, parallel_map(replay_job, replays), strict=True):
+        cached(cache_dir, *replay_entry(*job), lambda data=data: data)
+
+
+def _board_figure(rs, img: Path, cache_dir: Path) -> str:
+    """The board at a starting position, drawn once per ruleset version and then copied from the cache."""
+    key = fingerprint(rs.id, "board-figure")
+    png, alt = cache_dir / f"board-{rs.id}-{key}.png", cache_dir / f"board-{rs.id}-{key}.txt"
+    if not (png.exists() and alt.exists()):
+        png.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(alt, board_figure(rs.new_game(seed=0).view("referee"), png, rs.title))
+    if not img.exists() or img.read_bytes() != png.read_bytes():
+        img.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(png, img)
+    return alt.read_text(encoding="utf-8")
 
 
 def _stamped_notebook(path: Path, key: str) -> str:

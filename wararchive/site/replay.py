@@ -20,10 +20,10 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine import REFEREE, ruleset, simulate_one
 from ..engine.boardplot import side_colours
-from ..engine.game import Game
 from .cache import cached, fingerprint, site_cache_dir
 from .html import el
 from .refs import rule_link
+from .runner import game_summary, parallel_map
 from .tables import badge, citations
 
 CANDIDATES = 40
@@ -31,17 +31,20 @@ KINDS = ("greedy", "random")
 BORING = {"project.ply-limit"}
 
 
-def fired_rules(game: Game) -> list[str]:
-    return [e["rule"] for e in game.events if e["rule"] not in BORING]
+def candidate_jobs(ruleset_id: str) -> list[tuple[str, int, tuple[str, str]]]:
+    """The candidate games, as jobs for :func:`.runner.game_summary`."""
+    return [(ruleset_id, seed, KINDS) for seed in range(1, CANDIDATES + 1)]
 
 
-def choose(ruleset_id: str, count: int = 2) -> list[dict[str, Any]]:
-    """Seeds of ``count`` games that together show the most (and rarest) rules."""
-    rs = ruleset(ruleset_id)
-    candidates = []
-    for seed in range(1, CANDIDATES + 1):
-        g = simulate_one(rs, seed, KINDS)
-        candidates.append((seed, g.ply, set(fired_rules(g))))
+def choose(ruleset_id: str, summaries: list[dict[str, Any]], count: int = 2) -> list[dict[str, Any]]:
+    """Seeds of ``count`` games that together show the most (and rarest) rules.
+
+    ``summaries`` are the candidate games of :func:`candidate_jobs`, in order.
+    """
+    candidates = [
+        (seed, s["ply"], {r for r in s["rules"] if r not in BORING})
+        for (_, seed, _), s in zip(candidate_jobs(ruleset_id), summaries, strict=True)
+    ]
     freq = Counter(r for _, _, rules in candidates for r in rules)
     chosen: list[dict[str, Any]] = []
     shown: set[str] = set()
@@ -122,8 +125,28 @@ def _event(rs, e: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def illustrative(cache_dir: Path, ruleset_id: str) -> list[dict[str, Any]]:
-    return cached(cache_dir, f"choose-{ruleset_id}", fingerprint(ruleset_id, CANDIDATES, KINDS), lambda: choose(ruleset_id))
+def choice_entry(ruleset_id: str) -> tuple[str, str]:
+    """Name and key of the cached choice of illustrative games."""
+    return f"choose-{ruleset_id}", fingerprint(ruleset_id, CANDIDATES, KINDS)
+
+
+def illustrative(cache_dir: Path, ruleset_id: str, summaries: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The chosen games, from the cache, else from ``summaries`` of the candidates, else by playing them."""
+    return cached(
+        cache_dir,
+        *choice_entry(ruleset_id),
+        lambda: choose(ruleset_id, summaries or parallel_map(game_summary, candidate_jobs(ruleset_id))),
+    )
+
+
+def replay_entry(ruleset_id: str, seed: int) -> tuple[str, str]:
+    """Name and key of a game's cached replay data."""
+    return f"replay-{ruleset_id}-{seed}", fingerprint(ruleset_id, seed, KINDS)
+
+
+def replay_job(job: tuple[str, int]) -> dict[str, Any]:
+    """:func:`replay_data` of ``(ruleset id, seed)``: one argument, for :func:`.runner.parallel_map`."""
+    return replay_data(*job)
 
 
 class Replay(SphinxDirective):
@@ -133,12 +156,7 @@ class Replay(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         rid, seed = self.arguments[0], int(self.arguments[1])
-        data = cached(
-            site_cache_dir(self.config, self.env.srcdir),
-            f"replay-{rid}-{seed}",
-            fingerprint(rid, seed, KINDS),
-            lambda: replay_data(rid, seed),
-        )
+        data = cached(site_cache_dir(self.config, self.env.srcdir), *replay_entry(rid, seed), lambda: replay_data(rid, seed))
         rs = ruleset(rid)
         fired = Counter(e["rule"] for frame in data["events"]["referee"] for e in frame)
         shows = el("ul", class_="wa-shows")

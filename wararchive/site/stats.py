@@ -9,30 +9,50 @@ from typing import Any
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from ..engine import ruleset, simulate_one
+from ..engine import ruleset
 from ..engine.boardplot import side_colours
 from .cache import cached, fingerprint, site_cache_dir
 from .figures import length_histogram, results_bar
 from .html import el
+from .runner import game_summary, parallel_map
 from .tables import table
 
 PAIRINGS = {"random vs random": (("random", "random"), 200), "greedy vs random": (("greedy", "random"), 60)}
 SEED = 1
 
 
-def simulate(ruleset_id: str) -> dict[str, Any]:
-    rs = ruleset(ruleset_id)
+def stats_jobs(ruleset_id: str) -> list[tuple[str, int, tuple[str, str]]]:
+    """Every game of every pairing, as jobs for :func:`.runner.game_summary`."""
+    return [(ruleset_id, seed, kinds) for kinds, n in PAIRINGS.values() for seed in range(SEED, SEED + n)]
+
+
+def summarise(summaries: list[dict[str, Any]]) -> dict[str, Any]:
+    """Results and lengths per pairing, from the summaries of :func:`stats_jobs`, in order."""
     out: dict[str, Any] = {}
-    for label, (kinds, n) in PAIRINGS.items():
-        results: Counter[str] = Counter()
-        lengths, adjudicated = [], 0
-        for seed in range(SEED, SEED + n):
-            g = simulate_one(rs, seed, kinds)
-            results[g.result["winner"] or "draw"] += 1
-            lengths.append(g.ply)
-            adjudicated += g.result["adjudicated"]
-        out[label] = {"games": n, "results": dict(results), "lengths": lengths, "adjudicated": adjudicated}
+    games = iter(summaries)
+    for label, (_, n) in PAIRINGS.items():
+        played = [next(games) for _ in range(n)]
+        results = Counter(g["winner"] or "draw" for g in played)
+        lengths = [g["ply"] for g in played]
+        out[label] = {
+            "games": n,
+            "results": dict(results),
+            "lengths": lengths,
+            "adjudicated": sum(g["adjudicated"] for g in played),
+        }
     return out
+
+
+def stats_entry(ruleset_id: str) -> tuple[str, str]:
+    """Name and key of a ruleset's cached statistics."""
+    return f"stats-{ruleset_id}", fingerprint(ruleset_id, PAIRINGS, SEED)
+
+
+def statistics(cache_dir: Path, ruleset_id: str, summaries: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The statistics, from the cache, else from ``summaries`` of :func:`stats_jobs`, else by playing the games."""
+    return cached(
+        cache_dir, *stats_entry(ruleset_id), lambda: summarise(summaries or parallel_map(game_summary, stats_jobs(ruleset_id)))
+    )
 
 
 class Stats(SphinxDirective):
@@ -43,9 +63,7 @@ class Stats(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         rid = self.arguments[0]
         rs = ruleset(rid)
-        data = cached(
-            site_cache_dir(self.config, self.env.srcdir), f"stats-{rid}", fingerprint(rid, PAIRINGS, SEED), lambda: simulate(rid)
-        )
+        data = statistics(site_cache_dir(self.config, self.env.srcdir), rid)
         rows = []
         for label, d in data.items():
             lengths = sorted(d["lengths"])
