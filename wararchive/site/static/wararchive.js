@@ -59,6 +59,8 @@ function textHref(pid) {
   return `../texts/${text}.html#${encodeURIComponent(pid).replace(/%3A/g, ":")}`;
 }
 
+/* A replay viewer as chess sites have them: board with coordinates and the last move marked, a clickable
+ * move list, an address per ply (#ply=12&view=south), flip, autoplay, a legend, and the rule of each ply. */
 class ReplayViewer {
   constructor(root) {
     this.root = root;
@@ -66,9 +68,12 @@ class ReplayViewer {
     this.rulesPage = root.dataset.rulesPage;
     this.perspective = "referee";
     this.ply = 0;
+    this.flipped = false;
+    this.timer = null;
     this.states = {};
     this.build();
-    this.show(0);
+    this.fromAddress();
+    window.addEventListener("hashchange", () => this.fromAddress());
   }
 
   /* The board at every ply for one perspective, from the frames' diffs. */
@@ -89,6 +94,19 @@ class ReplayViewer {
     return this.states[perspective];
   }
 
+  get last() { return this.data.moves.referee.length; }
+
+  button(name, text, title, onClick) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `wa-${name}`;
+    b.textContent = text;
+    b.title = title;
+    b.setAttribute("aria-label", title);
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
   build() {
     const d = this.data;
     const controls = document.createElement("div");
@@ -104,41 +122,51 @@ class ReplayViewer {
       this.select.append(opt);
     }
     this.select.value = "referee";
-    this.select.addEventListener("change", () => { this.perspective = this.select.value; this.show(this.ply); });
+    this.select.addEventListener("change", () => { this.perspective = this.select.value; this.buildMoveList(); this.show(this.ply); });
     label.append(this.select);
     controls.append(label);
-    const buttons = [["first", "«", "first ply"], ["prev", "‹", "previous ply"], ["next", "›", "next ply"], ["last", "»", "last ply"]];
-    for (const [name, text, title] of buttons) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = `wa-${name}`;
-      b.textContent = text;
-      b.title = title;
-      b.setAttribute("aria-label", title);
-      b.addEventListener("click", () => this.step(name));
-      controls.append(b);
-    }
+    const steps = [["first", "«", "first ply"], ["prev", "‹", "previous ply"], ["next", "›", "next ply"], ["last", "»", "last ply"]];
+    for (const [name, text, title] of steps) controls.append(this.button(name, text, title, () => this.step(name)));
+    this.playButton = this.button("play", "▶", "play the game", () => this.togglePlay());
+    controls.append(this.playButton);
+    controls.append(this.button("flip", "⇅", "flip the board", () => { this.flipped = !this.flipped; this.show(this.ply); }));
     this.slider = document.createElement("input");
     this.slider.type = "range";
     this.slider.min = "0";
-    this.slider.max = String(d.moves.referee.length);
+    this.slider.max = String(this.last);
     this.slider.value = "0";
     this.slider.className = "wa-slider";
     this.slider.setAttribute("aria-label", "ply");
     this.slider.addEventListener("input", () => this.show(Number(this.slider.value)));
     controls.append(this.slider);
-    this.plyLabel = document.createElement("span");
+    this.plyLabel = document.createElement("div");
     this.plyLabel.className = "wa-ply";
     this.plyLabel.setAttribute("aria-live", "polite");
-    controls.append(this.plyLabel);
-    this.root.append(controls);
 
+    const main = document.createElement("div");
+    main.className = "wa-replay-main";
     this.boardBox = document.createElement("div");
     this.boardBox.className = "wa-board";
-    this.root.append(this.boardBox);
+    this.legendBox = document.createElement("div");
+    this.legendBox.className = "wa-legend";
+    main.append(controls, this.plyLabel, this.boardBox, this.legendBox);
+    const side = document.createElement("div");
+    side.className = "wa-replay-side";
     this.eventsBox = document.createElement("div");
     this.eventsBox.className = "wa-events";
-    this.root.append(this.eventsBox);
+    this.moveList = document.createElement("ol");
+    this.moveList.className = "wa-movelist";
+    this.moveList.setAttribute("aria-label", "moves; choose one to go to it");
+    const movesHead = document.createElement("div");
+    movesHead.className = "wa-movelist-head";
+    movesHead.textContent = "Moves";
+    side.append(this.eventsBox, movesHead, this.moveList);
+    const layout = document.createElement("div");
+    layout.className = "wa-replay-layout";
+    layout.append(main, side);
+    this.root.append(layout);
+    this.buildMoveList();
+    this.buildLegend();
 
     this.root.addEventListener("keydown", (ev) => {
       if (ev.target.tagName === "SELECT" || ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
@@ -147,35 +175,123 @@ class ReplayViewer {
     });
   }
 
-  step(name) {
-    const last = this.data.moves.referee.length;
-    const target = { first: 0, prev: this.ply - 1, next: this.ply + 1, last }[name];
-    this.show(Math.max(0, Math.min(last, target)));
+  /* One button per ply, as this perspective wrote the move. */
+  buildMoveList() {
+    const moves = this.data.moves[this.perspective];
+    this.moveList.replaceChildren(...moves.map((text, i) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "wa-move";
+      b.dataset.ply = String(i + 1);
+      b.textContent = text;
+      b.addEventListener("click", () => { this.stop(); this.show(i + 1); });
+      li.append(b);
+      return li;
+    }));
   }
 
-  show(ply) {
+  /* The symbols on the board and the pieces they stand for (piece kinds are public, positions are not). */
+  buildLegend() {
+    const seen = new Map();
+    for (const state of this.statesFor("referee")) {
+      for (const [, [side, symbol, piece]] of state) if (piece && !seen.has(`${side}:${symbol}`)) seen.set(`${side}:${symbol}`, [side, symbol, piece]);
+    }
+    const list = document.createElement("ul");
+    for (const [side, symbol, piece] of [...seen.values()].sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]))) {
+      const li = document.createElement("li");
+      const chip = document.createElement("span");
+      chip.className = "wa-legend-chip";
+      chip.style.background = this.data.colours[side];
+      chip.style.color = labelColour(this.data.colours[side]);
+      chip.textContent = symbol;
+      li.append(chip, ` ${this.data.sides[side]} ${piece.replace(/_/g, " ")}`);
+      list.append(li);
+    }
+    const li = document.createElement("li");
+    const chip = document.createElement("span");
+    chip.className = "wa-legend-chip wa-legend-hidden";
+    chip.textContent = "?";
+    li.append(chip, " a piece whose rank this view does not know");
+    list.append(li);
+    const head = document.createElement("div");
+    head.textContent = "Legend";
+    head.className = "wa-legend-head";
+    this.legendBox.replaceChildren(head, list);
+  }
+
+  fromAddress() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    const view = params.get("view");
+    if (view && [...this.data.sides, "referee"].includes(view) && view !== this.perspective) {
+      this.perspective = this.select.value = view;
+      this.buildMoveList();
+    }
+    const ply = Number(params.get("ply"));
+    this.show(Number.isInteger(ply) ? Math.max(0, Math.min(this.last, ply)) : 0, false);
+  }
+
+  step(name) {
+    this.stop();
+    const target = { first: 0, prev: this.ply - 1, next: this.ply + 1, last: this.last }[name];
+    this.show(Math.max(0, Math.min(this.last, target)));
+  }
+
+  togglePlay() {
+    if (this.timer) { this.stop(); return; }
+    if (this.ply >= this.last) this.show(0);
+    this.playButton.textContent = "⏸";
+    this.playButton.title = "pause";
+    this.playButton.setAttribute("aria-label", "pause");
+    this.timer = setInterval(() => { if (this.ply >= this.last) this.stop(); else this.show(this.ply + 1); }, 700);
+  }
+
+  stop() {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    this.playButton.textContent = "▶";
+    this.playButton.title = "play the game";
+    this.playButton.setAttribute("aria-label", "play the game");
+  }
+
+  show(ply, record = true) {
     this.ply = ply;
     this.slider.value = String(ply);
     const d = this.data;
     const mover = ply > 0 ? ` · ${d.moves[this.perspective][ply - 1]}` : " · starting position";
-    this.plyLabel.textContent = `ply ${ply} of ${d.moves.referee.length}${mover}`;
-    this.drawBoard(this.statesFor(this.perspective)[ply]);
+    this.plyLabel.textContent = `ply ${ply} of ${this.last}${mover}`;
+    this.drawBoard(this.statesFor(this.perspective)[ply], ply > 0 ? this.data.frames[this.perspective][ply].map((e) => e[0]) : []);
     this.drawEvents(ply);
+    this.moveList.querySelectorAll("button[aria-current]").forEach((b) => b.removeAttribute("aria-current"));
+    const current = this.moveList.querySelector(`button[data-ply="${ply}"]`);
+    if (current) {
+      current.setAttribute("aria-current", "step");
+      const list = this.moveList, top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) list.scrollTop = top - list.clientHeight / 2;
+    }
     this.root.dataset.ply = String(ply);
+    if (record) history.replaceState(null, "", `#ply=${ply}&view=${encodeURIComponent(this.perspective)}`);
   }
 
-  drawBoard(state) {
+  /* ``changed``: the cells whose content changed at this ply in this perspective's own frames (the last move as
+   * this side saw it: never more than its view shows). */
+  drawBoard(state, changed) {
     const b = this.data.board;
     const blocked = new Set(this.data.blocked || []);
+    const marked = new Set(changed);
     const graph = b.kind !== "grid";
     const cells = b.cells;
-    let xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
+    const xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
     const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
-    const unit = 40;
+    const unit = 40, margin = graph ? 0 : 18;
     const aspect = graph ? (maxY - minY) / ((maxX - minX) * Math.cos((minY + maxY) / 2 * Math.PI / 180) || 1) : 1;
-    const W = graph ? 640 : b.width * unit, H = graph ? 40 + 600 * aspect : b.height * unit;
-    const px = (c) => graph ? 20 + (c.x - minX) / (maxX - minX || 1) * (W - 40) : c.x * unit;
-    const py = (c) => graph ? 20 + (maxY - c.y) / (maxY - minY || 1) * (H - 40) : (b.height - 1 - c.y) * unit;
+    const W = graph ? 640 : b.width * unit + margin, H = graph ? 40 + 600 * aspect : b.height * unit + margin;
+    const flip = this.flipped;
+    const gx = (c) => margin + (flip ? b.width - 1 - c.x : c.x) * unit;
+    const gy = (c) => (flip ? c.y : b.height - 1 - c.y) * unit;
+    const px = (c) => graph ? 20 + ((flip ? maxX - c.x + minX : c.x) - minX) / (maxX - minX || 1) * (W - 40) : gx(c);
+    const py = (c) => graph ? 20 + (flip ? c.y - minY : maxY - c.y) / (maxY - minY || 1) * (H - 40) : gy(c);
     const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "wa-board-svg", "aria-label": `board at ply ${this.ply}` });
     if (graph) {
       const at = new Map(cells.map((c) => [c.name, c]));
@@ -185,6 +301,8 @@ class ReplayViewer {
           root.append(svg("line", { x1: px(a), y1: py(a), x2: px(c), y2: py(c), class: `wa-edge wa-edge-${line.style}` }));
         }
       }
+    } else {
+      this.drawCoordinates(root, cells, gx, gy, unit, margin);
     }
     cells.forEach((c, i) => {
       const t = c.terrain || [];
@@ -192,12 +310,15 @@ class ReplayViewer {
       if (blocked.has(c.name) && !t.includes("water")) cls.push("wa-t-blocked");
       if (!graph && !t.length && !blocked.has(c.name) && (Math.round(c.x) + Math.round(c.y)) % 2) cls.push("wa-sq-alt");
       const g = svg("g", { "data-square": c.name });
+      if (marked.has(i)) g.setAttribute("data-changed", "true");
       if (graph) {
         const offMap = t.some((x) => x.startsWith("holding:"));  /* reserve slots: no name, drawn small */
+        if (marked.has(i)) g.append(svg("circle", { cx: px(c), cy: py(c), r: 15, class: "wa-lastmove" }));
         g.append(svg("circle", { cx: px(c), cy: py(c), r: offMap ? 3 : 5, class: cls.join(" ") }));
         if (!offMap) g.append(svg("text", { x: px(c) + 7, y: py(c) - 6, class: "wa-pointname" }, c.name));
       } else {
         g.append(svg("rect", { x: px(c), y: py(c), width: unit, height: unit, class: cls.join(" ") }));
+        if (marked.has(i)) g.append(svg("rect", { x: px(c), y: py(c), width: unit, height: unit, class: "wa-lastmove" }));
       }
       const occ = state.get(i);
       if (occ) {
@@ -216,6 +337,14 @@ class ReplayViewer {
       root.append(g);
     });
     this.boardBox.replaceChildren(root);
+  }
+
+  /* Files under the board and ranks beside it, read off the cell names of the first row and column (a1 → a, 1). */
+  drawCoordinates(root, cells, gx, gy, unit, margin) {
+    for (const c of cells) {
+      if (c.y === 0) root.append(svg("text", { x: gx(c) + unit / 2, y: this.data.board.height * unit + margin - 4, class: "wa-coord", "text-anchor": "middle" }, c.name.replace(/[0-9]+$/, "")));
+      if (c.x === 0) root.append(svg("text", { x: margin / 2, y: gy(c) + unit / 2 + 4, class: "wa-coord", "text-anchor": "middle" }, c.name.replace(/^[^0-9]+/, "")));
+    }
   }
 
   drawEvents(ply) {
