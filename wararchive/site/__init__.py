@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import html, refs, search
+from . import html, passage_search, refs, search
 from .cache import site_cache_dir
 from .compare import Compare
 from .edition import Edition, TextMeta
@@ -21,8 +21,8 @@ from .games import Options, Pieces, Rules
 from .overview import Overview
 from .parallel import Parallel
 from .passage import cite_role
-from .replay import Replay
-from .stats import Stats
+from .replay_viewer import Replay
+from .stats_page import Stats
 
 STATIC = Path(__file__).parent / "static"
 
@@ -55,6 +55,7 @@ def setup(app) -> dict[str, Any]:
         app.add_directive(name, directive)
     app.connect("builder-inited", _generate)
     app.connect("doctree-resolved", refs.resolve)
+    app.connect("build-finished", passage_search.write_index)
     app.config.html_static_path.append(str(STATIC))
     app.add_css_file("wararchive.css")
     app.add_js_file("wararchive.js", defer="defer")

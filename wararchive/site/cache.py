@@ -80,7 +80,7 @@ def notebook_fingerprint(corpus) -> str:
         + [[k.id, k.kind, k.original, k.reading] for k in t.corrections]
         for t in corpus.texts.values()
     ]
-    return short_hash(json.dumps([data, corpus.concepts, all_rulesets_fingerprint()], sort_keys=True, default=str))
+    return short_hash(json.dumps([data, corpus.concepts().to_csv(), all_rulesets_fingerprint()], sort_keys=True, default=str))
 
 
 def is_cached(folder: Path, name: str, key: str) -> bool:

@@ -40,11 +40,12 @@ function waDiffFilter() {
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";
-/* Dark text on light pieces (white, yellow, light blue), white text on dark ones. */
+/* The label colour (near-black or white) with the higher WCAG contrast against a piece's colour. */
 function labelColour(hex) {
   const n = parseInt(hex.slice(1), 16);
-  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
-  return lum > 150 ? "#1b1b1b" : "#ffffff";
+  const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const lum = 0.2126 * lin(n >> 16) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  return (lum + 0.05) / 0.0605 > 1.05 / (lum + 0.05) ? "#1b1b1b" : "#ffffff";
 }
 
 function svg(tag, attrs, text) {
@@ -399,8 +400,101 @@ class ReplayViewer {
   }
 }
 
+/* Passage search on the search page: matching passages first (accent- and case-insensitive like the CLI, a concept's
+ * words in every language as one), then Sphinx's page results; a citation id goes straight to its passage. */
+const waFold = (text) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+const PASSAGE_ID = /^[a-z]{2}-[a-z0-9-]+:\d+$/;
+
+function waSnippet(text, words) {
+  const folded = waFold(text);
+  let at = -1;
+  for (const w of words) { at = folded.indexOf(w); if (at >= 0) break; }
+  const start = Math.max(0, at < 0 ? 0 : at - 70);
+  const end = Math.min(text.length, start + 200);
+  return (start > 0 ? "…" : "") + text.slice(start, end).replace(/\s+/g, " ").trim() + (end < text.length ? "…" : "");
+}
+
+async function waPassageSearch() {
+  const results = document.getElementById("search-results");
+  const query = new URLSearchParams(location.search).get("q");
+  if (!results || !query) return;
+  const root = document.documentElement.dataset.content_root || "./";
+  const index = await (await fetch(`${root}_static/wararchive-passages.json`)).json();
+  const href = (pid) => `${root}texts/${pid.slice(0, pid.lastIndexOf(":"))}.html#${pid}`;
+  const q = query.trim();
+  if (PASSAGE_ID.test(q) && index.passages.some((p) => p.id === q)) { location.replace(href(q)); return; }
+  const words = waFold(q).split(/\s+/).filter(Boolean);
+  if (!words.length) return;
+  /* a word that is one of a concept's names in any language stands for the concept */
+  const conceptOf = (w) => Object.keys(index.concepts).filter((c) => index.concepts[c].some((n) => n === w || n.startsWith(w) && w.length >= 4));
+  const scored = [];
+  for (const p of index.passages) {
+    let score = 0;
+    for (const w of words) {
+      if (p.folded.includes(w)) score += 2;
+      else if (conceptOf(w).some((c) => p.concepts.includes(c))) score += 1;
+      else { score = 0; break; }
+    }
+    if (score) scored.push([score, p]);
+  }
+  scored.sort((a, b) => b[0] - a[0]);
+  const box = document.createElement("section");
+  box.className = "wa-passage-results";
+  const head = document.createElement("h2");
+  head.textContent = `Passages (${scored.length})`;
+  box.append(head);
+  const concepts = [...new Set(words.flatMap(conceptOf))];
+  if (concepts.length) {
+    const note = document.createElement("p");
+    note.className = "wa-hint";
+    note.textContent = `Also passages tagged with the concept ${concepts.join(", ")} (${concepts.map((c) => index.concepts[c].join(" = ")).join("; ")}).`;
+    box.append(note);
+  }
+  const list = document.createElement("ul");
+  for (const [, p] of scored.slice(0, 60)) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = href(p.id);
+    a.textContent = `${p.id}${p.label ? " — " + p.label : ""}`;
+    const where = document.createElement("span");
+    where.className = "wa-muted";
+    where.textContent = ` (${p.title})`;
+    const snip = document.createElement("p");
+    snip.className = "wa-snippet";
+    const inReading = words.some((w) => waFold(p.reading).includes(w));
+    snip.textContent = waSnippet(inReading ? p.reading : p.translation, words);
+    li.append(a, where, snip);
+    list.append(li);
+  }
+  box.append(list);
+  if (!scored.length) {
+    const none = document.createElement("p");
+    none.textContent = "No passage matches; pages that do are listed below.";
+    box.append(none);
+  }
+  results.before(box);
+}
+
+/* Accessibility repairs of the theme's page: landmarks told apart, scrolling code reachable by keyboard,
+ * and a heading on the search page. */
+function waAccessibility() {
+  const labels = { "sidebar-drawer": "site navigation", "toc-drawer": "contents of this page" };
+  for (const [cls, label] of Object.entries(labels)) document.querySelectorAll(`aside.${cls}`).forEach((a) => a.setAttribute("aria-label", label));
+  document.querySelectorAll("div.highlight > pre").forEach((pre) => {
+    if (pre.scrollWidth > pre.clientWidth) { pre.tabIndex = 0; pre.setAttribute("aria-label", "code (scrolls sideways)"); }
+  });
+  const results = document.getElementById("search-results");
+  if (results && !document.querySelector("h1")) {
+    const h1 = document.createElement("h1");
+    h1.textContent = "Search";
+    (document.querySelector("article") || results.parentNode).prepend(h1);
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  waAccessibility();
   waLayerSwitch();
   waDiffFilter();
+  waPassageSearch();
   document.querySelectorAll(".wa-replay").forEach((root) => { root.waViewer = new ReplayViewer(root); });
 });
