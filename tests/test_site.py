@@ -137,6 +137,20 @@ def test_passage_search_index_holds_every_passage_folded(site):
     assert all(p["folded"] == fold(p["folded"]) for p in raw["passages"])
 
 
+def test_downloads_hold_the_tei_the_tables_and_records_that_replay(site):
+    from wararchive.engine.record import read_records
+
+    text = page(site, "downloads/index.html")
+    files = {p.name: p for p in (site / "_downloads").rglob("*") if p.is_file()}
+    for name in ("passages.csv", "passages.json", "corrections.csv", "alignments.json", "games-spionaaz.jsonl"):
+        assert name in files and name in text, name
+    assert any(name.endswith(".xml") for name in files)
+    c = corpus.load()
+    assert len(json.loads(files["passages.json"].read_text(encoding="utf-8"))) == sum(len(t.passages) for t in c.texts.values())
+    for _, record in read_records(files["games-spionaaz.jsonl"]):
+        engine.replay(record)
+
+
 def test_site_simulations_in_parallel_equal_a_serial_run():
     from wararchive.site.runner import game_summary, parallel_map
 

@@ -19,6 +19,7 @@ from ..engine.boardplot import board_figure
 from ..fileio import atomic_write_text
 from .cache import all_rulesets_fingerprint, cached, fingerprint, is_cached, notebook_fingerprint, short_hash, text_fingerprint
 from .compare import TOPICS
+from .downloads import write_downloads
 from .replay import candidate_jobs, choice_entry, illustrative, replay_entry, replay_job
 from .runner import game_summary, parallel_map
 from .stats import statistics, stats_entry, stats_jobs
@@ -29,7 +30,8 @@ TEMPLATES = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
 )
 LANG_NAMES = {"et": "Estonian", "fi": "Finnish", "sv": "Swedish"}
-GENERATED = ("texts", "games", "compare", "notebooks")
+GENERATED = ("texts", "games", "compare", "notebooks", "downloads")
+GENERATED_SUFFIXES = (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl")
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 INTROS = {
     "combat": "The rows below the first three are computed by asking each ruleset's combat table the same question.",
@@ -112,6 +114,10 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
         page = TEMPLATES.get_template("compare.md.j2").render(topic=topic, title=title, intro=INTROS.get(topic, ""))
         write(srcdir / "compare" / f"{topic}.md", page, written, all_rulesets_fingerprint())
     write(srcdir / "compare" / "index.md", TEMPLATES.get_template("compare-index.md.j2").render(topics=TOPICS), written)
+    seeds = {rs.id: [g["seed"] for g in illustrative(cache_dir, rs.id)] for rs in games}
+    files = write_downloads(c, srcdir / "downloads", cache_dir, seeds, written)
+    tei = [f.name for f in files if f.parent.name == "tei"]
+    write(srcdir / "downloads" / "index.md", TEMPLATES.get_template("downloads.md.j2").render(tei=tei, games=seeds), written)
     for nb in sorted(NOTEBOOKS.glob("*.ipynb")):  # the notebooks live at the top level; the site runs and shows them
         write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, notebook_fingerprint(c)), written)
     _remove_stale(srcdir, written)
@@ -178,7 +184,11 @@ def _remove_stale(srcdir: Path, written: set[Path]) -> None:
     """A page for a game or text that no longer exists must not linger."""
     for folder in GENERATED:
         for path in (srcdir / folder).rglob("*"):
-            if path.is_file() and path not in written and path.suffix in (".md", ".png", ".ipynb"):
+            if (
+                path.is_file()
+                and path not in written
+                and path.suffix in (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl")
+            ):
                 if path.name.endswith(("-results.png", "-lengths.png")):
                     continue  # written by the statistics directive while reading
                 path.unlink()
