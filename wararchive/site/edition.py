@@ -41,11 +41,11 @@ class TextMeta(SphinxDirective):
             ("Edition", f"{len(t.passages)} passages, {len(t.corrections)} recorded corrections"),
             ("Translation and annotation", "the wararchive project's own work"),
         ]
+        corrections = f"{len(t.corrections)} correction{'s' if len(t.corrections) != 1 else ''}"
         summary = el(
             "summary",
             el("strong", "About this text: "),
-            f"{t.title_en}, {t.date} ({t.date_certainty}); {len(t.passages)} passages, "
-            f"{len(t.corrections)} corrections — date, place, source file and its SHA-256",
+            f"{t.date}; {len(t.passages)} passages, {corrections}. Date and its evidence, place, source file and its SHA-256",
         )
         meta = el("details", summary, table(["field", "value"], rows, classes=["wa-meta"], widths=[1, 4]), class_="wa-meta-box")
         cite = el(
