@@ -15,7 +15,6 @@ import jinja2
 
 from ..corpus import load
 from ..engine import ruleset, rulesets
-from ..engine.boardplot import board_figure
 from ..fileio import atomic_write_text
 from .cache import all_rulesets_fingerprint, cached, fingerprint, is_cached, notebook_fingerprint, short_hash, text_fingerprint
 from .compare import TOPICS
@@ -155,6 +154,8 @@ def _board_figure(rs, img: Path, cache_dir: Path) -> str:
     key = fingerprint(rs.id, "board-figure")
     png, alt = cache_dir / f"board-{rs.id}-{key}.png", cache_dir / f"board-{rs.id}-{key}.txt"
     if not (png.exists() and alt.exists()):
+        from ..engine.boardplot import board_figure  # matplotlib loads only when a board must be drawn
+
         png.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(alt, board_figure(rs.new_game(seed=0).view("referee"), png, rs.title))
     if not img.exists() or img.read_bytes() != png.read_bytes():

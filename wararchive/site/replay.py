@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import REFEREE, ruleset, simulate_one
-from ..engine.boardplot import side_colours
+from ..engine.mapplot import LABEL_PLACES
 from .cache import cached, fingerprint
 from .runner import game_summary, parallel_map
 
@@ -57,6 +57,8 @@ def _score(candidate: tuple[int, int, set[str]], shown: frozenset[str], freq: Co
 
 def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
     """Per-perspective frames (as diffs) and events of one illustrative game."""
+    from ..engine.boardplot import side_colours  # matplotlib loads only when a game is recorded, not on every rebuild
+
     rs = ruleset(ruleset_id)
     final = simulate_one(rs, seed, KINDS)
     game = rs.new_game(seed=seed)
@@ -89,6 +91,9 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
             events[p].append([_event(rs, e) for e in view.events if e["ply"] == ply and ply > 0])
     b = views[REFEREE].board
     board = b.to_dict()
+    if b.drawing.get("coast"):  # the map game: its coastline and where each name goes, as on its static map
+        board["coast"] = b.drawing["coast"]
+        board["labels"] = {name: LABEL_PLACES[place] for name, place in b.drawing.get("labels", {}).items()}
     colours = side_colours(list(rs.sides), b)
     return {
         "ruleset": rs.id,

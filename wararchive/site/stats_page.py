@@ -12,9 +12,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset
-from ..engine.boardplot import side_colours
 from .cache import site_cache_dir
-from .figures import length_histogram, results_bar
 from .html import el
 from .stats import SEED, statistics
 from .tables import table
@@ -26,6 +24,9 @@ class Stats(SphinxDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
+        from ..engine.boardplot import side_colours  # matplotlib loads only when a game page is read
+        from .figures import length_histogram, results_bar
+
         rid = self.arguments[0]
         rs = ruleset(rid)
         data = statistics(site_cache_dir(self.config, self.env.srcdir), rid)

@@ -295,6 +295,11 @@ class ReplayViewer {
     const py = (c) => graph ? 20 + (flip ? c.y - minY : maxY - c.y) / (maxY - minY || 1) * (H - 40) : gy(c);
     const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "wa-board-svg", "aria-label": `board at ply ${this.ply}` });
     if (graph) {
+      if (b.coast) {  /* land, and the sea below the coastline, as on the static map */
+        root.append(svg("rect", { x: 0, y: 0, width: W, height: H, class: "wa-land" }));
+        const pts = [[minX - 1, b.coast[0][1]], ...b.coast, [maxX + 1, b.coast[b.coast.length - 1][1]], [maxX + 1, minY - 1], [minX - 1, minY - 1]];
+        root.append(svg("polygon", { points: pts.map(([x, y]) => `${px({ x, y })},${py({ x, y })}`).join(" "), class: "wa-sea" }));
+      }
       const at = new Map(cells.map((c) => [c.name, c]));
       for (const line of b.lines || []) {
         for (let k = 1; k < line.points.length; k++) {
@@ -316,7 +321,11 @@ class ReplayViewer {
         const offMap = t.some((x) => x.startsWith("holding:"));  /* reserve slots: no name, drawn small */
         if (marked.has(i)) g.append(svg("circle", { cx: px(c), cy: py(c), r: 15, class: "wa-lastmove" }));
         g.append(svg("circle", { cx: px(c), cy: py(c), r: offMap ? 3 : 5, class: cls.join(" ") }));
-        if (!offMap) g.append(svg("text", { x: px(c) + 7, y: py(c) - 6, class: "wa-pointname" }, c.name));
+        if (!offMap) {
+          const [dx, dy, align] = (b.labels || {})[c.name] || [7, 6, "left"];  /* offsets in points, y upwards */
+          const anchor = { left: "start", right: "end", center: "middle" }[align];
+          g.append(svg("text", { x: px(c) + dx, y: py(c) - dy, class: "wa-pointname", "text-anchor": anchor }, c.name));
+        }
       } else {
         g.append(svg("rect", { x: px(c), y: py(c), width: unit, height: unit, class: cls.join(" ") }));
         if (marked.has(i)) g.append(svg("rect", { x: px(c), y: py(c), width: unit, height: unit, class: "wa-lastmove" }));
