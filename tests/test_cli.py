@@ -44,7 +44,8 @@ def test_show_layers(capsys):
     code, out, _ = run(capsys, "show", "et-spionaaz:21", "--layer", "translation")
     assert code == 0 and "Sapper attacks a General, the Sapper wins" in out
     _, out, _ = run(capsys, "show", "et-spionaaz:21")
-    assert "original (et)" in out and "English (wararchive translation)" in out and "cite as: et-spionaaz:21" in out
+    assert "original (et)" in out and "English (wararchive translation)" in out
+    assert "cite as: Spionaaž (" in out and ", et-spionaaz:21, " in out
     _, out, _ = run(capsys, "show", "et-spionaaz:21", "--layer", "diplomatic")
     assert "Sapöör" in out
 
@@ -63,7 +64,7 @@ def test_search_json_and_concept(capsys):
         (["show", "et-spionaaz:999"], "unknown passage 'et-spionaaz:999' (valid: et-spionaaz:1"),
         (["show", "xx-nothing"], "unknown text 'xx-nothing' (valid: "),
         (["search", "x", "--concept", "dragon"], "unknown concept 'dragon' (valid: "),
-        (["rules", "go"], "unknown ruleset 'go' (valid: japanese-war-game"),
+        (["rules", "go"], "unknown ruleset 'go' (valid: chess, finnish-front, japanese-war-game"),
         (["rules", "chess", "-o", "end_conditions=fide"], "(valid: leaflet, modern)"),
         (["play", "chess", "--as", "green"], "unknown side of chess 'green' (valid: white, black)"),
         (["play", "chess", "--players", "random"], "--players takes two of"),

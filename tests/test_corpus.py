@@ -166,6 +166,14 @@ def test_alignment_covers_both_versions_and_notes_the_spy_clause(c):
     assert spy.relation == "differs" and "marshal" in spy.difference
 
 
+def test_alignment_unit_18_records_the_row_and_the_straight_line(c):
+    """fi-japanilainen-sotapeli:18 'suoraa linjaa' vs sv-japanska-krigsspelet:18 'på en rad' differ in wording."""
+    df = c.alignments()
+    unit = df[df.left.apply(lambda ids: "fi-japanilainen-sotapeli:18" in ids)].iloc[0]
+    assert unit.relation == "differs"
+    assert "suoraa linjaa" in unit.difference and "på en rad" in unit.difference and "sideways" in unit.difference
+
+
 def test_concepts_frame(c):
     df = c.concepts()
     assert {"concept", "label", "et", "fi", "sv", "passages"} <= set(df.columns)

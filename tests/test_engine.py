@@ -53,13 +53,13 @@ def test_options_are_named_with_defaults_and_rationale(rid):
 
 
 def test_unknown_ids_and_options_name_the_choices():
-    with pytest.raises(UnknownIdError, match="valid: japanese-war-game, spionaaz, chess"):
+    with pytest.raises(UnknownIdError, match="valid: chess, finnish-front, japanese-war-game, sojamang-1935, spionaaz"):
         ruleset("stratego")
     with pytest.raises(UnknownIdError, match="spy_vs_marshal"):
         ruleset("japanese-war-game", spy_vs_marshall="finnish")
     with pytest.raises(UnknownIdError, match="finnish, swedish"):
         ruleset("japanese-war-game", spy_vs_marshal="danish")
-    with pytest.raises(WararchiveError, match="takes a int"):
+    with pytest.raises(WararchiveError, match="takes an integer"):
         ruleset("spionaaz", ply_limit="many")
 
 
@@ -119,10 +119,13 @@ def test_replay_refuses_a_tampered_record_with_the_ply():
     [
         ([], "must be a JSON object"),
         ({"format": "wararchive-record/1"}, "has no 'ruleset'"),
-        ({"format": "x", "ruleset": "chess", "options": {}, "seed": 0, "setups": {}, "moves": []}, "unknown record format"),
+        (
+            {"format": "x", "ruleset": "chess", "options": {}, "seed": 0, "setups": {}, "moves": []},
+            "record.format must be 'wararchive-record/1'",
+        ),
         (
             {"format": "wararchive-record/1", "ruleset": "chess", "options": {}, "seed": "0", "setups": {}, "moves": []},
-            "'seed' must be a int",
+            "record.seed must be a JSON integer",
         ),
         (
             {"format": "wararchive-record/1", "ruleset": "nope", "options": {}, "seed": 0, "setups": {}, "moves": []},
@@ -130,7 +133,7 @@ def test_replay_refuses_a_tampered_record_with_the_ply():
         ),
         (
             {"format": "wararchive-record/1", "ruleset": "chess", "options": {}, "seed": 0, "setups": {}, "moves": [3]},
-            "ply 1: a move must be a string",
+            r"record.moves\[0\] must be a JSON string",
         ),
     ],
 )
@@ -203,3 +206,15 @@ def test_pieces_never_appear_from_nowhere_and_records_replay(spec):
         before = now
     again = replay(json.loads(dumps(game.record())))
     assert dumps(again.record()) == dumps(game.record())
+
+
+def test_a_setup_that_seals_its_own_army_in_loses_before_the_first_ply():
+    """Seed 3861 puts south's mines on the three squares before the bridges and fills every other square:
+    south has no move at ply 0, so the no-move rule (``jwg.no-moves``, conjecture) ends the game at once
+    instead of leaving a game no player can continue. Found by the property test above."""
+    rs = ruleset("japanese-war-game", ply_limit=300)
+    game = rs.new_game(seed=3861)
+    assert game.result is not None and game.result["reason"] == "jwg.no-moves"
+    assert game.result["winner"] == "north" and game.result["ply"] == 0
+    assert game.legal_moves() == []
+    assert dumps(replay(json.loads(dumps(game.record()))).record()) == dumps(game.record())

@@ -355,3 +355,62 @@ def test_computer_players_finish_games(kinds):
     for seed in range(3):
         g = simulate_one(rs, seed, kinds)
         assert g.result is not None and g.result["ply"] == g.ply <= 400
+
+
+# -- the map's facts and the readings that make or unmake the one-flight win --------------------
+def line_style(rs, a, b):
+    return next(style for x, style, _ in rs.board.links[rs.board.cell(a)] if x == rs.board.cell(b))
+
+
+def test_porvoo_loviisa_and_hamina_are_on_railways():
+    """:23 — Kerava–Porvoo (1874), Lahti–Loviisa (1900) and Inkeroinen–Hamina (1899) were railways long before the text."""
+    rs = ruleset("finnish-front")
+    assert line_style(rs, "Kerava", "Porvoo") == "solid"
+    assert line_style(rs, "Lahti", "Orimattila") == "solid" and line_style(rs, "Lapinjärvi", "Loviisa") == "solid"
+    assert line_style(rs, "Inkeroinen", "Hamina") == "solid"
+    for town in ("Porvoo", "Loviisa", "Hamina"):
+        assert not rs.board.has(rs.board.cell(town), "road-only")
+    g = game({"Hamina": "yellow:armoured_train", "Pieksämäki": "blue:infantry"}, to_move="yellow")
+    assert "Hamina-Inkeroinen" in moves(g)
+    reason = rs.rule("ff.railways").reason
+    assert "Lahti–Loviisa 1900" in reason and "narrow-gauge" in reason and "Kerava–Porvoo 1874" in reason
+
+
+def test_period_option_draws_lahti_heinola_as_a_road_in_the_1920s():
+    """:21, :23 — Lahti–Heinola opened in 1932: a railway only if the undated text is of the 1930s."""
+    assert line_style(ruleset("finnish-front"), "Lahti", "Vierumäki") == "solid"
+    rs = ruleset("finnish-front", period="1920s")
+    assert line_style(rs, "Lahti", "Vierumäki") == "dashed" and rs.board.has(rs.board.cell("Heinola"), "road-only")
+    assert "Lahti–Heinola" in rs.rule("ff.roads").summary and "Lahti–Heinola" not in rs.rule("ff.railways").summary
+    assert line_style(rs, "Kerava", "Porvoo") == "solid"
+
+
+FLYER_RAID = {"Kouvola": "yellow:flyer", "Mikkeli": "blue:infantry", "Helsinki": "yellow:infantry"}
+
+
+def test_the_one_flight_win_exists_only_under_three_conjectures():
+    """:21, :31 — flyer over pieces + flyer takes headquarters + headquarters on the flyer's line: one flight wins."""
+    rs = ruleset("finnish-front")
+    for rule in ("ff.hq-place", "ff.flyer-over", "ff.flyer-hq"):
+        assert rs.rule(rule).certainty == "conjecture"
+    for name in ("headquarters", "flyer_passes", "flyer_takes_hq"):
+        assert rs.declared[name].certainty == "conjecture" and len(rs.declared[name].readings) == 2
+    g = game(FLYER_RAID, to_move="yellow")
+    assert "Kouvola-Pieksämäki" in moves(g)
+    g.play("Kouvola-Pieksämäki")
+    assert g.result["winner"] == "yellow" and g.result["reason"] == "ff.win-hq"
+    assert "Kouvola-Pieksämäki" not in moves(game(FLYER_RAID, to_move="yellow", flyer_passes="blocked"))
+    assert "Kouvola-Mäntyharju" in moves(game(FLYER_RAID, to_move="yellow", flyer_passes="blocked"))
+    no_hq = moves(game(FLYER_RAID, to_move="yellow", flyer_takes_hq=False))
+    assert "Kouvola-Pieksämäki" not in no_hq and "Kouvola-Kantala" in no_hq
+    juva = game(FLYER_RAID, to_move="yellow", headquarters="juva")
+    assert juva.board.has(juva.board.cell("Juva"), "hq0") and "Kouvola-Juva" not in moves(juva)
+    juva.play("Kouvola-Pieksämäki")
+    assert juva.result is None
+
+
+def test_readings_beyond_the_letter_are_not_labelled_attested():
+    """:14, :20, :31 — stopping a flight short, what 'withdrawn' means, 'taking' a point: inferred, with reasons."""
+    rs = ruleset("finnish-front")
+    for rule in ("ff.flyer-move", "ff.gas-withdraw", "ff.win-hq"):
+        assert rs.rule(rule).certainty == "inferred" and rs.rule(rule).reason

@@ -142,8 +142,8 @@ def test_pioneers_and_cavalry_slide_others_step():
 
 def test_mines_and_flag_do_not_move():
     """fi:15 — mines and the flag are immobile."""
-    g = game({"a1": "south:mine", "b1": "south:flag", "a11": "north:lieutenant"})
-    assert g.legal_moves() == []
+    g = game({"a1": "south:mine", "b1": "south:flag", "g1": "south:lieutenant", "a11": "north:lieutenant"})
+    assert {g.move_text(m).split("-")[0] for m in g.legal_moves()} == {"g1"}
     with pytest.raises(IllegalMoveError, match=r"ply 1: .*immobile"):
         g.play("a1-a2")
 
@@ -181,3 +181,82 @@ def test_board_option_9x4_leaves_headquarters_empty():
     g = ruleset("japanese-war-game", board="9x4").new_game(seed=2)
     assert g.view("referee").piece_at("e1") is None and g.view("referee").piece_at("e9") is None
     assert sum(1 for c in g.owner if c == 0) == 35
+
+
+# -- the open cases: each a named reading, none labelled attested -------------------------------
+def test_open_cases_are_not_labelled_attested():
+    """fi:21-23, fi:26 — the notes call these cases open: conjecture or inferred, with a reason."""
+    rs = ruleset("japanese-war-game")
+    for rule in ("jwg.flag-backer", "jwg.flag-tie", "jwg.mine-contact"):
+        assert rs.rule(rule).certainty == "conjecture" and rs.rule(rule).reason
+    for rule in ("jwg.mine-stays", "jwg.spy-vs-spy", "jwg.marshal-strikes-spy"):
+        assert rs.rule(rule).certainty == "inferred" and rs.rule(rule).reason
+    assert "stays" not in rs.rule("jwg.mine").summary
+    assert rs.declared["spy_vs_marshal"].certainty == "inferred"
+    assert [r.value for r in rs.declared["spy_vs_marshal"].readings] == ["finnish", "swedish", "both-fall"]
+
+
+@pytest.mark.parametrize(("to_move", "spy", "marshal", "mover"), [("north", "d5", "d7", "d7-d6"), ("south", "d3", "d5", "d3-d4")])
+def test_spy_and_marshal_both_fall_in_the_both_fall_reading(to_move, spy, marshal, mover):
+    """sv:22 reading (c) — 'beaten by all others, but beats the field marshal': each beats the other."""
+    pieces = {marshal: "north:field_marshal", spy: "south:spy", "a1": "south:lieutenant", "a11": "north:lieutenant"}
+    g = game(pieces, to_move=to_move, spy_vs_marshal="both-fall")
+    g.play(mover)
+    assert outcome(g)["outcome"] == "both_removed"
+
+
+def test_spy_meeting_spy_both_fall_by_an_inferred_rule():
+    """fi:22, fi:26 — 'all other tiles' does not cover a spy; both fall (jwg.spy-vs-spy, inferred)."""
+    g = game({"d3": "south:spy", "d5": "north:spy", "a1": "south:lieutenant", "a11": "north:lieutenant"})
+    g.play("d3-d4")
+    assert outcome(g)["rule"] == "jwg.spy-vs-spy" and outcome(g)["outcome"] == "both_removed"
+
+
+BACKED = {"d3": "south:captain", "d5": "north:flag", "a1": "south:lieutenant", "a11": "north:lieutenant"}
+
+
+@pytest.mark.parametrize(
+    ("backer", "reading", "taken"),
+    [("mine", "as-tile", False), ("mine", "rank-only", True), ("spy", "as-tile", True), ("spy", "rank-only", True)],
+)
+def test_flag_backed_by_a_mine_or_the_spy_follows_option_flag_backer(backer, reading, taken):
+    """fi:23 — a mine and the spy have no rank: jwg.flag-backer (conjecture) and option flag_backer decide."""
+    g = game({**BACKED, "d6": f"north:{backer}"}, flag_backer=reading)
+    g.play("d3-d4")
+    assert outcome(g)["via"] == "jwg.flag-backer"
+    assert (g.result is not None and g.result["reason"] == "jwg.win-flag") is taken
+
+
+@pytest.mark.parametrize(("reading", "spy_wins"), [("as-tile", True), ("rank-only", False)])
+def test_spy_striking_a_flag_backed_by_the_marshal_follows_option_flag_backer(reading, spy_wins):
+    """fi:22, fi:23 — whether the spy's exception against the field marshal passes to the flag."""
+    g = game({**BACKED, "d3": "south:spy", "d6": "north:field_marshal"}, flag_backer=reading)
+    g.play("d3-d4")
+    ev = outcome(g)
+    assert ev["rule"] == "jwg.flag-backer"
+    assert ev["outcome"] == ("attacker_wins" if spy_wins else "defender_wins")
+    assert (g.result is not None) is spy_wins
+
+
+def test_a_tie_against_the_flag_follows_option_flag_tie():
+    """fi:23, fi:26 — a striker equal to the tile behind the flag: jwg.flag-tie (conjecture)."""
+    g = game({**BACKED, "d6": "north:captain"})
+    g.play("d3-d4")
+    assert outcome(g)["rule"] == "jwg.flag-tie" and g.result["reason"] == "jwg.win-flag"
+    g = game({**BACKED, "d6": "north:captain"}, flag_tie="backer-falls")
+    g.play("d3-d4")
+    ev, ref = outcome(g), g.view("referee")
+    assert ev["rule"] == "jwg.flag-tie" and len(ev["removed"]) == 2 and g.result is None
+    assert ref.piece_at("d4") is None and ref.piece_at("d6") is None and ref.piece_at("d5")["piece"] == "flag"
+
+
+def test_a_sideways_move_in_front_of_a_mine_follows_option_mine_contact():
+    """fi:21, fi:25 — 'all others are knocked out when they come in front of the mines', whatever the move?"""
+    pieces = {"c4": "south:colonel", "d5": "north:mine", "a1": "south:lieutenant", "a11": "north:lieutenant"}
+    g = game(pieces)
+    g.play("c4-d4")
+    assert not [e for e in g.events if e["type"] == "combat"]
+    g = game(pieces, mine_contact="any-move")
+    g.play("c4-d4")
+    assert outcome(g)["rule"] == "jwg.mine" and outcome(g)["outcome"] == "defender_wins"
+    assert g.view("referee").piece_at("d5")["piece"] == "mine"  # jwg.mine-stays

@@ -711,3 +711,54 @@ def test_the_enemy_reads_a_fire_order_without_the_battery_square():
     move = g.parse_move("fire:d1-d1>d7=captain")
     assert g.public_text(move, "light-blue") == "fire:?>d7"
     assert g.public_text(move, "pink") == g.public_text(move, "referee") == "fire:d1-d1>d7=captain"
+
+
+# -- the board's readings, the demotion's reading, the no-moves convention ----------------------
+def put_mines(placed, squares):
+    """``placed`` with its mines moved onto ``squares`` (pieces there swapped to where the mines were)."""
+    out = dict(placed)
+    for sq in squares:
+        other = next(s for s, p in out.items() if p == "mine" and s not in squares)
+        out[sq], out[other] = out[other], out[sq]
+    return out
+
+
+@pytest.mark.parametrize(("board", "closable"), [("cfi", False), ("adg", False), ("narrow", True)])
+def test_four_mines_close_every_passage_only_on_the_narrow_board(board, closable):
+    """et-sojamang-1935:33 — 'not in front of all three passages': possible to break with four mines only if narrow."""
+    rs = ruleset(RID, board=board, mined_passage="closed")
+    g = rs.new_game(seed=3)
+    colonel, b = rs.type_index["colonel"], g.board
+    passable = sorted({b.names[c][0] for c in range(len(b)) if b.row(c) in (4, 5) and g.enter[colonel][c]})
+    files_needed = len(passable)  # 'closed': a mine on every front-row square facing a passage
+    assert (files_needed <= 4) is closable
+    good = g.record()["setups"]
+    if closable:
+        assert passable == ["c", "f", "i"]
+        with pytest.raises(SetupError, match="mines in front of all three passages"):
+            rs.new_game(seed=3, setup={"pink": put_mines(good["pink"], ["c4", "f4", "i4"]), "light-blue": good["light-blue"]})
+    assert "c, e and g" in rs.declared["board"].rationale and "four gaps" in rs.declared["board"].rationale
+    assert "fits it exactly" not in rs.declared["board"].rationale
+
+
+@pytest.mark.parametrize(
+    ("reading", "plain", "choices"), [("private", "private", {"pioneer", "cavalryman"}), ("the-ranks", "pioneer", {"cavalryman"})]
+)
+def test_general_demotion_option_reads_reamees_as_a_piece_or_as_the_ranks(reading, plain, choices):
+    """et-sojamang-1935:69 — 'reameheks, pioneeriks või ratsanikuks': a private piece, or 'the ranks' (no private)."""
+    g = game(
+        {"d6": "pink:major_general", "d8": "light-blue:cabaret", "h9": "light-blue:captain", "b7": "pink:general"},
+        general_demotion=reading,
+    )
+    g.play("d6-d7")
+    g.play("h9-h8")
+    assert {m.rsplit("=", 1)[1] for m in moves(g) if m.startswith("rescue:b7-c7>d7=")} == choices
+    g.play("b7-c7")
+    assert at(g, "e1") == plain and last(g, "demotion")["rule"] == "soj.cabaret-general"
+
+
+def test_no_moves_rule_names_whose_convention_it_is():
+    """No passage: soj.no-moves is conjecture and says Stratego has the convention, L'Attaque does not."""
+    rule = ruleset(RID).rule("soj.no-moves")
+    assert rule.certainty == "conjecture" and "Stratego" in rule.reason and "L'Attaque" in rule.reason
+    assert "only by the capture of the flag" in rule.reason

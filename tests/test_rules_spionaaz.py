@@ -125,3 +125,11 @@ def test_ranks_hidden_until_unmasked():
     g.play("e4-e5")
     assert g.view("north").piece_at("e5")["piece"] is None
     assert g.view("north").events[0]["pieces"][0][1] is None
+
+
+def test_what_the_text_does_not_say_of_spy_and_sapper_attacks_is_inferred():
+    """et-spionaaz:27, :29, :31, :32 list what spies and sappers capture, not what befalls them attacking others (:15)."""
+    rs = ruleset("spionaaz")
+    for rule in ("spz.spy-captures-only", "spz.sapper-captures-only"):
+        assert rs.rule(rule).certainty == "inferred" and "et-spionaaz:15" in rs.rule(rule).cites
+    assert rs.combat("spy", "corporal").rule.id == "spz.spy-captures-only"

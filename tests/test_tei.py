@@ -81,10 +81,10 @@ def _texts_of(c: Corpus, source: str) -> list:
 def test_one_file_per_source_file(edition: Edition) -> None:
     c = edition.corpus
     sources = sorted({t.source for t in c.texts.values()})
-    assert [p.name for p in edition.paths] == [tei_file_name(s) for s in sources]
+    assert [p.name for p in edition.paths] == [tei_file_name(c, s) for s in sources]
     assert all(p.parent == edition.outdir for p in edition.paths)
     for source in sources:
-        root = edition.roots[tei_file_name(source)]
+        root = edition.roots[tei_file_name(c, source)]
         texts = _texts_of(c, source)
         inner = root.findall("./tei:text/tei:group/tei:text", NS) if len(texts) > 1 else root.findall("./tei:text", NS)
         assert [t.get(XML_ID) for t in inner] == [t.text_id for t in texts]
@@ -97,7 +97,7 @@ def test_the_whole_edition_is_exported(edition: Edition) -> None:
     missing = sorted(set(c.sources) - {t.source for t in c.texts.values()})
     assert not missing, f"sources without any text, so without a TEI file: {missing}"
     assert len(edition.paths) == len(c.sources) == 5
-    bilingual = edition.roots["001_6d6ad1c3f7191c0f.xml"]
+    bilingual = edition.roots["fi-japanilainen-sotapeli+sv-japanska-krigsspelet.xml"]
     langs = [t.get(XML_LANG) for t in bilingual.findall("./tei:text/tei:group/tei:text", NS)]
     assert langs == ["fi", "sv"]
     assert bilingual.find(".//tei:linkGrp[@type='alignment']", NS) is not None
@@ -116,7 +116,7 @@ def test_header_is_complete(edition: Edition) -> None:
     c = edition.corpus
     for name, root in edition.roots.items():
         assert root.tag == f"{{{TEI_NS}}}TEI"
-        source = c.sources[next(s for s in c.sources if tei_file_name(s) == name)]
+        source = c.sources[next(s for s in c.sources if tei_file_name(c, s) == name)]
         texts = _texts_of(c, source.file)
         header = root.find("tei:teiHeader", NS)
         assert header is not None, name
@@ -197,7 +197,8 @@ def test_read_back_gives_the_corpus_passages(edition: Edition) -> None:
     c = edition.corpus
     for path in edition.paths:
         rows = read_tei(path)
-        expected = [p for t in _texts_of(c, c.sources[path.stem + ".txt"].file) for p in t.passages]
+        source = next(s for s in c.sources if tei_file_name(c, s) == path.name)
+        expected = [p for t in _texts_of(c, source) for p in t.passages]
         assert [r["passage_id"] for r in rows] == [p.id for p in expected]
         for row, p in zip(rows, expected, strict=True):
             assert row["text_id"] == p.text_id
@@ -264,7 +265,7 @@ def test_translations_are_linked_both_ways(edition: Edition) -> None:
 def test_alignment_links(edition: Edition) -> None:
     c = edition.corpus
     for a in c.parallels.values():
-        name = tei_file_name(c.text(a.left).source)
+        name = tei_file_name(c, c.text(a.left).source)
         root = edition.roots[name]
         groups = [g for g in root.iter(f"{{{TEI_NS}}}linkGrp") if g.get("n") == a.alignment_id]
         assert len(groups) == 1
@@ -303,7 +304,7 @@ def _fixture_file(mini_corpus: Corpus, tmp_path: Path, name: str) -> tuple[Path,
 
 
 def test_insertion_is_a_choice_with_empty_sic(mini_corpus: Corpus, tmp_path: Path) -> None:
-    path, root = _fixture_file(mini_corpus, tmp_path, "004_5e1ea5e7199c627d.xml")
+    path, root = _fixture_file(mini_corpus, tmp_path, "et-male.xml")
     (choice,) = root.iter(f"{{{TEI_NS}}}choice")
     assert choice.find("tei:sic", NS).text is None
     assert choice.findtext("tei:corr", namespaces=NS) == "ka "
@@ -316,24 +317,24 @@ def test_insertion_is_a_choice_with_empty_sic(mini_corpus: Corpus, tmp_path: Pat
 def test_markers_inside_and_after_passages_are_left_out(mini_corpus: Corpus, tmp_path: Path) -> None:
     p = mini_corpus.passage("et-sojamang:2")
     assert MARKER.search(p.diplomatic), "the fixture must put a marker inside a passage"
-    path, _ = _fixture_file(mini_corpus, tmp_path, "000_9b6e65ef0cb44a2c.xml")
+    path, _ = _fixture_file(mini_corpus, tmp_path, "et-sojamang.xml")
     row = next(r for r in read_tei(path) if r["passage_id"] == p.id)
     assert row["reading"] == "Tallinn. 1935 a. Okastraadi piirkonnas (mustadel ruutudel) on lubatud käia ainult tankidel"
 
 
 def test_line_breaks_in_readings_and_translations_survive(mini_corpus: Corpus, tmp_path: Path) -> None:
-    path, root = _fixture_file(mini_corpus, tmp_path, "002_042e37123551dfeb.xml")
+    path, root = _fixture_file(mini_corpus, tmp_path, "sv-krigsspel-fragment.xml")
     assert root.find(".//tei:corr[@type='rebuilt']", NS).text == "maskingevärs-\nkompanier"
     rows = {r["passage_id"]: r for r in read_tei(path)}
     assert rows["sv-krigsspel-fragment:2"]["reading"].endswith("maskingevärs-\nkompanier.")
-    rows = {r["passage_id"]: r for r in read_tei(tmp_path / "001_6d6ad1c3f7191c0f.xml")}
+    rows = {r["passage_id"]: r for r in read_tei(tmp_path / "fi-japanilainen-sotapeli+sv-japanska-krigsspelet.xml")}
     assert rows["fi-japanilainen-sotapeli:1"]["reading"] == "SÄÄNNÖT\n\nJapanilaiselle Sotapelille."
-    rows = {r["passage_id"]: r for r in read_tei(tmp_path / "003_c46d4b46d94f614d.xml")}
+    rows = {r["passage_id"]: r for r in read_tei(tmp_path / "et-spionaaz.xml")}
     assert rows["et-spionaaz:4"]["translation"] == "Each player commands an army.\nThe pieces are set up first."
 
 
 def test_one_sided_unit_points_at_the_whole_other_text(mini_corpus: Corpus, tmp_path: Path) -> None:
-    _, root = _fixture_file(mini_corpus, tmp_path, "001_6d6ad1c3f7191c0f.xml")
+    _, root = _fixture_file(mini_corpus, tmp_path, "fi-japanilainen-sotapeli+sv-japanska-krigsspelet.xml")
     link = root.find(".//tei:link[@type='only-left']", NS)
     assert link.get("target") == "#fi-japanilainen-sotapeli.4 #sv-japanska-krigsspelet"
     note = root.find(f".//tei:note[@target='#{link.get(XML_ID)}']", NS)
@@ -341,7 +342,7 @@ def test_one_sided_unit_points_at_the_whole_other_text(mini_corpus: Corpus, tmp_
 
 
 def test_retired_ids_are_listed(mini_corpus: Corpus, tmp_path: Path) -> None:
-    _, root = _fixture_file(mini_corpus, tmp_path, "003_c46d4b46d94f614d.xml")
+    _, root = _fixture_file(mini_corpus, tmp_path, "et-spionaaz.xml")
     (item,) = root.findall(".//tei:div[@type='retired-ids']/tei:list/tei:item", NS)
     assert item.get("n") == "et-spionaaz:2"
     assert item.get("corresp") == "#et-spionaaz.3 #et-spionaaz.4"
@@ -349,7 +350,7 @@ def test_retired_ids_are_listed(mini_corpus: Corpus, tmp_path: Path) -> None:
 
 def test_deletion_is_a_choice_with_empty_corr(mini_corpus: Corpus, tmp_path: Path) -> None:
     deletion = next(x for x in mini_corpus.passage("et-sojamang:2").corrections if x.reading == "")
-    _, root = _fixture_file(mini_corpus, tmp_path, "000_9b6e65ef0cb44a2c.xml")
+    _, root = _fixture_file(mini_corpus, tmp_path, "et-sojamang.xml")
     (choice,) = (ch for ch in root.iter(f"{{{TEI_NS}}}choice") if ch.get("n") == deletion.id)
     assert choice.findtext("tei:sic", namespaces=NS) == "*"
     assert choice.find("tei:corr", NS).text is None

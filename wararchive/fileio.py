@@ -1,36 +1,173 @@
-"""Atomic file writing.
+"""Writing output files safely.
 
-A crash, a full disk or Ctrl-C halfway through must never leave a truncated
-record, export or page where a good one stood: we write a temporary file in
-the same directory and rename it over the target, which POSIX makes atomic.
+A crash, a full disk, Ctrl-C or SIGTERM halfway through must never leave a
+truncated record, export or page where a good one stood, nor a stray
+temporary file: we write a temporary file in the same directory and rename
+it over the target, which POSIX makes atomic, and remove the temporary file
+on any exception (the command line turns SIGTERM into one).
+
+The target is what the user meant, not what the path literally is: a
+symlink is followed, so the file it points to is replaced and the link
+stays; a character device or a pipe (``/dev/null``, ``/dev/stdout``) is
+written to directly, since it cannot be replaced; anything else that is not
+a regular file (a directory, a block device) is refused. Two processes
+writing the same file at once would lose one's work silently, so the second
+is refused while the first holds the target's lock.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import fcntl
 import os
-import tempfile
+import secrets
+import stat
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
+
+from .errors import WararchiveError
+
+
+class OutputError(WararchiveError):
+    """An output path that cannot be written: the message names it and why."""
+
+
+_pending: set[Path] = set()
+"""Temporary and lock files this process made and has not removed yet."""
+
+
+@atexit.register
+def _remove_pending() -> None:
+    """Last resort at exit: a file whose own cleanup a signal interrupted is removed here."""
+    for path in list(_pending):
+        path.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def atomic_open(path: str | Path, binary: bool = False) -> Iterator[IO]:
+    """A file handle whose content replaces ``path`` only if the block ends without an exception.
+
+    Lets a long writer (``simulate``) stream its output instead of holding
+    it all in memory, with the same guarantees as :func:`atomic_write_bytes`.
+    """
+    target = output_target(path)
+    if target.exists() and not target.is_file():  # output_target lets through only a character device or a pipe
+        with _guard(path), target.open("wb" if binary else "w", **_text(binary)) as fh:
+            yield fh
+        return
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: cannot create its directory ({exc.strerror})") from None
+    with _guard(path), _locked(target):
+        # Named and registered before it exists: a signal between creating the file and the
+        # ``try`` below would otherwise leave it behind (mkstemp returns the name only after).
+        tmp = target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        _pending.add(tmp)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb" if binary else "w", **_text(binary)) as fh:
+                yield fh
+            os.chmod(tmp, 0o666 & ~_umask())  # every output gets the mode a plain open() would give
+            os.replace(tmp, target)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        finally:
+            _pending.discard(tmp)
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> Path:
-    """Write ``data`` to ``path`` atomically; create parent directories."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a written file gets the usual mode
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    """Write ``data`` to ``path`` atomically; create parent directories; return the path written."""
+    with atomic_open(path, binary=True) as fh:
+        fh.write(data)
+    return Path(path)
 
 
 def atomic_write_text(path: str | Path, text: str) -> Path:
     """Write ``text`` as UTF-8 to ``path`` atomically."""
     return atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def _text(binary: bool) -> dict[str, str]:
+    return {} if binary else {"encoding": "utf-8"}
+
+
+def output_target(path: str | Path) -> Path:
+    """The file a write to ``path`` really replaces; a target that cannot be written is refused.
+
+    Commands call it before doing their work, so a bad ``--out`` fails at
+    once rather than after a long simulation.
+    """
+    if str(path) == "":
+        raise OutputError("an output path is empty")
+    target = Path(os.path.realpath(path))  # through every symlink, so the link is kept and its file replaced
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:  # e.g. a path under a regular file: "Not a directory"
+        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
+            return target
+        what = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+        raise OutputError(f"cannot write {path}: it is {what}")
+    return target
+
+
+def output_directory(path: str | Path) -> Path:
+    """``path`` as a directory to write files into; an empty path or a non-directory is refused."""
+    if str(path) == "":
+        raise OutputError("an output directory is empty (use . for the current one)")
+    directory = Path(os.path.realpath(path))
+    if directory.exists() and not directory.is_dir():
+        raise OutputError(f"cannot write into {path}: it is not a directory")
+    return directory
+
+
+@contextlib.contextmanager
+def _guard(path: str | Path) -> Iterator[None]:
+    """Turn an operating-system failure while writing (disk full, permission) into one line."""
+    try:
+        yield
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+@contextlib.contextmanager
+def _locked(target: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``target`` for the write; refuse if another process holds it.
+
+    The lock is a hidden file beside the target, removed afterwards. A
+    process that opened it just before its removal would lock a file no
+    longer at that path, so after locking we check that the path still names
+    the file we locked, and otherwise try again.
+    """
+    lock_path = target.parent / f".{target.name}.lock"
+    while True:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise OutputError(f"{target} is being written by another process; try again when it has finished") from None
+        try:
+            same = os.stat(lock_path).st_ino == os.fstat(fd).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        os.close(fd)
+    _pending.add(lock_path)
+    try:
+        yield
+    finally:
+        lock_path.unlink(missing_ok=True)
+        _pending.discard(lock_path)
+        os.close(fd)
 
 
 def _umask() -> int:

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import shutil
+import textwrap
 from dataclasses import asdict
 
 from ..corpus import LAYERS, load
+from ..corpus.citation import cite
+from ..corpus.corpus import HIT_COLUMNS
+from ..dataset import TABLES
+from ..export import FORMATS as EXPORT_FORMATS
+from ..languages import SOURCE_CODES
 from .output import FORMATS, render
 
 
@@ -28,8 +35,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="search all texts (case- and diacritic-insensitive)",
         description="Search every text at once; results are keyword-in-context lines with passage ids.",
     )
-    p.add_argument("query", nargs="?", default="", help="words to find (optional with --concept)")
-    p.add_argument("--lang", help="only texts in this language (et, fi, sv)")
+    p.add_argument(
+        "query",
+        nargs="?",
+        default="",
+        help='words to find, all of them in any order, or a "quoted phrase" (optional with --concept)',
+    )
+    p.add_argument("--lang", help=f"only texts in this language ({', '.join(SOURCE_CODES)})")
     p.add_argument("--concept", help="only passages tagged with this concept, in any language (e.g. spy, mine)")
     p.add_argument("--layer", choices=LAYERS, default="reading", help="where to search (default: reading)")
     _format(p)
@@ -41,9 +53,27 @@ def register(sub: argparse._SubParsersAction) -> None:
     _format(p)
     p.set_defaults(run=concepts)
 
-    p = sub.add_parser("export", help="export the edition", description="Export the whole edition for other tools.")
-    p.add_argument("what", choices=["tei"], help="export format (TEI P5: one file per source file)")
-    p.add_argument("outdir", help="directory to write to (created if missing)")
+    p = sub.add_parser(
+        "parallel",
+        help="two language versions side by side, clause by clause, with the differences",
+        description="Print an alignment (e.g. japanese-war-game: Finnish and Swedish) clause by clause, "
+        "each unit with its kind of difference and the project's note on it.",
+    )
+    p.add_argument("alignment", metavar="ALIGNMENT", help="alignment id (e.g. japanese-war-game)")
+    p.add_argument("--english", action="store_true", help="also print the project's English translation of each side")
+    p.add_argument("--differences", action="store_true", help="only the units where the versions differ")
+    p.add_argument("--format", choices=["text", "csv", "json"], default="text", help="output format (default: text)")
+    p.set_defaults(run=parallel)
+
+    p = sub.add_parser(
+        "export",
+        help="export the edition and the rulesets",
+        description="Export the whole archive for other tools: TEI P5 (one file per text), or every table "
+        f"({', '.join(TABLES)}) as CSV, JSON or Parquet files in a directory, or as one SQLite database "
+        "(open it with 'datasette FILE').",
+    )
+    p.add_argument("what", choices=["tei", *EXPORT_FORMATS], help="export format")
+    p.add_argument("out", metavar="OUT", help="directory to write to (created if missing); for sqlite, the database file")
     p.set_defaults(run=export)
 
 
@@ -95,7 +125,7 @@ def show(args: argparse.Namespace) -> None:
             lines += [f"    {k.original!r} → {k.reading!r}: {k.reason}" for k in p.corrections]
         if p.note and len(layers) > 1:
             lines.append(f"  note: {p.note}")
-        lines.append(f"  cite as: {p.id}")
+        lines.append(f"  cite as: {cite(c.text(p.text_id), p)}")
         blocks.append("\n".join(lines))
     print("\n\n".join(blocks))
 
@@ -109,8 +139,10 @@ def search(args: argparse.Namespace) -> None:
             print("no matches")
             return
         cols = ["passage_id", "lang", "left", "match", "right"]
+        cols += ["concept"] if any(r["concept"] for r in rows) else []
+        cols += [] if args.layer == "translation" else ["english"]
     else:
-        cols = ["text_id", "passage_id", "lang", "layer", "left", "match", "right", "offset"]
+        cols = list(HIT_COLUMNS)
     print(render(rows, cols, args.format))
 
 
@@ -124,17 +156,50 @@ def concepts(args: argparse.Namespace) -> None:
         {
             "concept": k.id,
             "label": k.label,
-            **{lang: list(k.names.get(lang, ())) for lang in ("et", "fi", "sv")},
+            **{lang: list(k.names.get(lang, ())) for lang in SOURCE_CODES},
             "passages": counts.get(k.id, 0),
         }
         for k in c.vocabulary.values()
     ]
-    print(render(rows, ["concept", "label", "et", "fi", "sv", "passages"], args.format))
+    print(render(rows, ["concept", "label", *SOURCE_CODES, "passages"], args.format))
+
+
+def parallel(args: argparse.Namespace) -> None:
+    c = load()
+    rows = [r for r in c.alignment_rows(args.alignment) if not args.differences or r["kind"] != "none"]
+    if args.format != "text":
+        print(render(rows, list(rows[0]) if rows else [], args.format))
+        return
+    a = c.parallels[args.alignment]
+    out = [a.title, f"{a.left} ↔ {a.right}; {len(rows)} units"]
+    for r in rows:
+        out += ["", f"§{r['clauses']}  [{r['kind']}]"]
+        for side in ("left", "right"):
+            ids = ", ".join(r[side]) or f"nothing in {r[f'{side}_text']}"
+            out.append(f"  {r[f'{side}_lang']} ({ids}):")
+            out += _wrapped(r[f"{side}_reading"], "    ")
+            if args.english and r[side]:
+                out += _wrapped(r[f"{side}_translation"], "    en: ", "        ")
+        if r["difference"]:
+            out += _wrapped(r["difference"], "  difference: ", "    ")
+    print("\n".join(out))
+
+
+def _wrapped(text: str, first: str, rest: str | None = None) -> list[str]:
+    width = max(60, shutil.get_terminal_size((100, 24)).columns - 2)
+    return textwrap.wrap(" ".join(text.split()), width, initial_indent=first, subsequent_indent=rest or first) or [first]
 
 
 def export(args: argparse.Namespace) -> None:
-    from ..corpus.tei import export_tei
+    if args.what == "tei":
+        from ..corpus.tei import export_tei
+        from ..fileio import output_directory
 
-    paths = export_tei(load(), args.outdir)
+        output_directory(args.out)  # refused before the corpus is loaded
+        paths = export_tei(load(), args.out)
+    else:
+        from ..export import export as export_tables
+
+        paths = export_tables(load(), args.what, args.out)
     for path in paths:
         print(path)

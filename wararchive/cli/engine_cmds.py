@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from ..errors import WararchiveError
+from . import terminal
 from .output import FORMATS, render
 
 
@@ -38,9 +37,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same game (default 0)")
-    p.add_argument("--as", dest="side", default="referee", help="whose view to print: a side or 'referee' (default)")
     p.add_argument(
-        "--players", default="greedy,random", help="two of random, greedy, human (you type the moves) (default: greedy,random)"
+        "--as",
+        dest="side",
+        help="whose view to print: a side or 'referee' (default: the human's side if one player is human, else referee)",
+    )
+    p.add_argument(
+        "--players",
+        default="greedy,random",
+        help="two of random, greedy, human (you type the moves; 'help' shows the legend) (default: greedy,random)",
     )
     p.add_argument("--out", help="also save the game's record (JSON) to this file")
     p.add_argument("--pgn", help="chess only: also save the game as PGN to this file")
@@ -54,7 +59,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k (default 0)")
+    p.add_argument(
+        "--seed", type=int, default=0, help="seed of the first game: game N of the file (from 1) uses seed+N-1 (default 0)"
+    )
     p.add_argument("--players", default="random,random", help="two of random, greedy (default: random,random)")
     p.add_argument("--out", required=True, help="JSONL file to write (written atomically)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -69,7 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("ruleset", metavar="RULESET", nargs="?", help="ruleset id (not needed with --record)")
     p.add_argument("--record", help="draw a position of this record (.json, or .jsonl with --game)")
-    p.add_argument("--game", type=int, default=1, help="which record of a JSONL file, from 1 (default 1)")
+    p.add_argument("--game", type=int, help="which record of a JSONL file, from 1 (needed if it holds several)")
     p.add_argument("--ply", type=int, help="with --record: the position after this ply (default: the last)")
     p.add_argument("--seed", type=int, default=0, help="without --record: the setup of a new game with this seed")
     p.add_argument("--as", dest="side", default="referee", help="whose view: a side or 'referee' (default)")
@@ -83,9 +90,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Replay a record (JSON, or one line of a JSONL file) through the rules and print a position.",
     )
     p.add_argument("file", metavar="FILE", help="a .json record or a .jsonl file of records")
-    p.add_argument("--game", type=int, default=1, help="which record of a JSONL file, from 1 (default 1)")
+    p.add_argument("--game", type=int, help="which record of a JSONL file, from 1 (needed if it holds several)")
     p.add_argument("--ply", type=int, help="show the position after this ply (default: the last)")
     p.add_argument("--as", dest="side", default="referee", help="whose view: a side or 'referee' (default)")
+    p.add_argument("--moves", action="store_true", help="print the list of moves, as the viewer may read them")
+    p.add_argument("--step", action="store_true", help="step through the game: Enter next, p back, a number jumps, q quits")
     p.set_defaults(run=replay_cmd)
 
 
@@ -127,37 +136,6 @@ def _players(spec: str, human: bool = False) -> tuple[str, str]:
     if len(kinds) != 2 or any(k not in allowed for k in kinds):
         raise WararchiveError(f"--players takes two of {', '.join(allowed)} separated by a comma, not {spec!r}")
     return kinds  # type: ignore[return-value]
-
-
-class HumanPlayer:
-    """Moves typed at the terminal; an illegal one is explained and asked for again.
-
-    ``?`` lists the legal moves; end of input stops the game with an error
-    rather than a traceback.
-    """
-
-    def __init__(self, side: str, read=None):
-        self.side, self.read = side, read or input
-
-    def choose(self, game):
-        from ..engine.moves import IllegalMoveError
-
-        while True:
-            try:
-                text = self.read(f"{self.side} to move (e.g. {game.move_text(game.legal_moves()[0])}; ? for all): ").strip()
-            except EOFError:
-                raise WararchiveError(f"input ended while {self.side} was to move (ply {game.ply + 1})") from None
-            if text == "?":
-                print(" ".join(sorted(game.move_text(m) for m in game.legal_moves())))
-                continue
-            try:
-                move = game.parse_move(text)
-            except IllegalMoveError as exc:
-                print(exc)
-                continue
-            if move in game.legal_moves():
-                return move
-            print(f"ply {game.ply + 1}: illegal move {text!r}: {game.explain_illegal(move)}")
 
 
 def rulesets_cmd(args: argparse.Namespace) -> None:
@@ -213,115 +191,85 @@ def rules_cmd(args: argparse.Namespace) -> None:
 
 def play_cmd(args: argparse.Namespace) -> None:
     from ..engine import make_player
+    from ..engine.transcript import play_ply
+    from ..fileio import atomic_write_text, output_target
 
     rs = _ruleset(args)
     kinds = _players(args.players, human=True)
     game = rs.new_game(seed=args.seed)
-    if args.pgn and not hasattr(game, "pgn"):
+    if args.pgn is not None and not hasattr(game, "pgn"):
         raise WararchiveError(f"--pgn is for chess; {rs.id} games are saved as records (--out)")
-    view_as = args.side
+    for path in (args.out, args.pgn):
+        if path is not None:
+            output_target(path)  # a bad path fails now, not after the game
+    view_as = args.side or _default_view(kinds, rs.sides)
     game.view(view_as)  # validate the side before playing
     players = [
-        HumanPlayer(s) if k == "human" else make_player(k, f"{rs.id}:{args.seed}:player:{s}")
+        terminal.HumanPlayer(s) if k == "human" else make_player(k, f"{rs.id}:{args.seed}:player:{s}")
         for k, s in zip(kinds, rs.sides, strict=True)
     ]
     print(f"{rs.title}, seed {args.seed}: {rs.sides[0]} ({kinds[0]}) vs {rs.sides[1]} ({kinds[1]}); view: {view_as}")
+    if "human" in kinds:
+        print(terminal.help_text(game))
     print(game.view(view_as).render())
-    shown = 0
     while game.result is None:
-        side = game.side
-        move = players[game.to_move].choose(game)
-        seen = game.public_text(move, view_as)  # what the viewer may know of it, before it is played
-        game.play(move)
-        view = game.view(view_as)
-        print(f"\nply {game.ply}: {side} {seen}")
-        for ev in view.events[shown:]:
-            print("  " + _describe(ev))
-        shown = len(view.events)
-        print(view.render())
+        try:
+            move = players[game.to_move].choose(game)
+        except terminal.GameAbandoned as stop:
+            print(f"\n{stop}")
+            return
+        print("\n" + "\n".join(play_ply(game, move, view_as)))  # the move and events through the viewer's filter
+        print(game.view(view_as).render())
     r = game.result
     print(
         f"\nresult: {r['winner'] or 'draw'} after {r['ply']} plies — {r['summary']} ({', '.join(r['cites']) or 'project rule'})"
     )
-    if args.out:
+    if args.out is not None:
         from ..engine.record import dumps
-        from ..fileio import atomic_write_text
 
         atomic_write_text(args.out, dumps(game.record()) + "\n")
         print(f"record saved to {args.out}")
-    if args.pgn:
-        from ..fileio import atomic_write_text
-
+    if args.pgn is not None:
         atomic_write_text(args.pgn, game.pgn() + "\n")
         print(f"PGN saved to {args.pgn}")
 
 
-def _describe(ev: dict[str, Any]) -> str:
-    """One line for an event as the viewer may see it."""
-    cites = ", ".join(ev.get("cites") or []) or "—"
-    if ev["type"] == "combat":
-        a, d = ev["pieces"][0], ev["pieces"][1]
-        who = f"{a[2]} {a[1] or '?'} vs {d[2]} {d[1] or '?'}"
-        return f"combat {ev['cells'][0]}→{ev['cells'][1]}: {who}: {ev['outcome'].replace('_', ' ')} [{ev['rule']}; {cites}]"
-    if ev["type"] == "end":
-        return f"end: {ev.get('winner') or 'draw'} [{ev['rule']}; {cites}]"
-    detail = " ".join(f"{k}={v}" for k, v in ev.items() if k not in ("ply", "type", "rule", "cites"))
-    return f"{ev['type']}: {detail} [{ev['rule']}; {cites}]"
+def _default_view(kinds: tuple[str, str], sides: tuple[str, ...]) -> str:
+    """With exactly one human at the board, his side's view (the referee's would show him every enemy rank)."""
+    humans = [side for kind, side in zip(kinds, sides, strict=True) if kind == "human"]
+    return humans[0] if len(humans) == 1 else "referee"
 
 
 def simulate_cmd(args: argparse.Namespace) -> None:
     from ..engine import simulate_one
     from ..engine.record import dumps
+    from ..fileio import atomic_open, output_target
 
     rs = _ruleset(args)
     kinds = _players(args.players)
     if args.games < 1:
         raise WararchiveError("--games must be at least 1")
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    output_target(args.out)
     wins: Counter[str] = Counter()
     plies = 0
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            games = range(args.seed, args.seed + args.games)
-            if not args.quiet:
-                from tqdm import tqdm
+    with atomic_open(args.out) as fh:
+        games = range(args.seed, args.seed + args.games)
+        if not args.quiet:
+            from tqdm import tqdm
 
-                games = tqdm(games, desc=f"simulating {rs.id}", unit="game", file=sys.stderr)
-            for seed in games:
-                game = simulate_one(rs, seed, kinds)
-                fh.write(dumps(game.record()) + "\n")
-                wins[game.result["winner"] or "draw"] += 1
-                plies += game.ply
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+            games = tqdm(games, desc=f"simulating {rs.id}", unit="game", file=sys.stderr)
+        for seed in games:
+            game = simulate_one(rs, seed, kinds)
+            fh.write(dumps(game.record()) + "\n")
+            wins[game.result["winner"] or "draw"] += 1
+            plies += game.ply
     parts = [f"{side} {wins[side]}" for side in rs.sides] + [f"draws {wins['draw']}"]
     print(
         f"{args.games} games of {rs.id} ({kinds[0]} vs {kinds[1]}): "
         + ", ".join(parts)
         + f"; mean length {plies / args.games:.1f} plies"
     )
-    print(f"records written to {out}")
-
-
-def _load_record(path: Path, game: int) -> dict[str, Any]:
-    """One record from a .json file, or the ``game``-th of a .jsonl file."""
-    from ..engine.record import RecordError, read_records
-
-    if path.suffix == ".jsonl":
-        records = list(read_records(path))
-        if not 1 <= game <= len(records):
-            raise RecordError(f"{path} holds {len(records)} records; --game must be 1 to {len(records)}")
-        return records[game - 1][1]
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RecordError(f"{path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    print(f"records written to {args.out}")
 
 
 def _position(record: dict[str, Any], ply: int | None):
@@ -336,12 +284,15 @@ def _position(record: dict[str, Any], ply: int | None):
 
 def board_cmd(args: argparse.Namespace) -> None:
     from ..engine.boardplot import board_figure
+    from ..engine.record import load_record
+    from ..fileio import output_target
 
     out = Path(args.out)
     if out.suffix not in (".png", ".svg"):
         raise WararchiveError(f"--out must end in .png or .svg, not {out.name!r}")
+    output_target(out)
     if args.record:
-        record = _load_record(Path(args.record), args.game)
+        record = load_record(args.record, args.game)
         _, game = _position(record, args.ply)
         title, what = f"{game.rs.title}, seed {record['seed']}, ply {game.ply}", f"the position after ply {game.ply}"
     else:
@@ -355,12 +306,29 @@ def board_cmd(args: argparse.Namespace) -> None:
 
 
 def replay_cmd(args: argparse.Namespace) -> None:
-    record = _load_record(Path(args.file), args.game)
-    full, game = _position(record, args.ply)
-    view = game.view(args.side)
-    print(f"{game.rs.title}, seed {record['seed']}, ply {game.ply} of {full.ply}; view: {view.player}")
-    print(view.render())
-    for ev in [e for e in view.events if e["ply"] == game.ply]:
-        print("  " + _describe(ev))
+    from ..engine.record import load_record
+
+    record = load_record(args.file, args.game)
+    if args.moves:
+        print("\n".join(terminal.move_list(record, args.side)))
+        return
+    if args.step:
+        terminal.step(record, args.side, lambda ply: _replay_text(record, ply, args.side))
+        return
+    print(_replay_text(record, args.ply, args.side))
+
+
+def _replay_text(record: dict[str, Any], ply: int | None, side: str) -> str:
+    """The position after ``ply`` as ``side`` sees it, then that ply as ``side`` reads it, and the result."""
+    from ..engine.record import replay
+    from ..engine.transcript import play_ply
+
+    full, game = _position(record, ply)
+    view = game.view(side)
+    lines = [f"{game.rs.title}, seed {record['seed']}, ply {game.ply} of {full.ply}; view: {view.player}", view.render()]
+    if game.ply:  # the last ply as this viewer reads it: the move, its rule, its events, through the one filter
+        before = replay(record, upto=game.ply - 1)
+        lines += play_ply(before, before.parse_move(record["moves"][game.ply - 1]), side)
     if game.result:
-        print(f"result: {game.result['winner'] or 'draw'} — {game.result['summary']}")
+        lines.append(f"result: {game.result['winner'] or 'draw'} — {game.result['summary']}")
+    return "\n".join(lines)

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import UnknownIdError
+from ..languages import ALL_CODES
 from .model import Alignment, Concept, Passage, Source, Text
-from .search import FoldedText, Hit, fold, kwic
+from .search import FoldedText, Hit, fold, kwic, parse_query
 
 if TYPE_CHECKING:  # pandas is imported only when a DataFrame is asked for
     import pandas as pd
 
 LAYERS = ("diplomatic", "reading", "translation")
+HIT_COLUMNS = tuple(f.name for f in fields(Hit))
 
 
 class Corpus:
@@ -90,11 +92,14 @@ class Corpus:
     ) -> list[Hit]:
         """Keyword-in-context hits; the plain-Python core of :meth:`search`.
 
-        ``query`` is matched case- and diacritic-insensitively in ``layer``.
-        ``concept`` restricts the search to passages tagged with it, in any
-        language; with a concept and no query, each such passage is one hit,
-        its context centred on the first of the concept's names it contains.
-        ``lang`` filters by the language of the text.
+        ``query`` is matched case- and diacritic-insensitively in ``layer``:
+        one word or "quoted phrase" gives a hit per occurrence; several give
+        one hit per passage holding all of them, at the first. ``concept``
+        restricts the search to passages tagged with it, in any language;
+        with a concept and no query, each such passage is one hit, its
+        context centred on the first of the concept's names it contains.
+        ``lang`` filters by the language of the text. Each hit names the
+        concept its word belongs to and carries the passage's English.
         """
         if layer not in LAYERS:
             raise UnknownIdError("layer", layer, list(LAYERS))
@@ -102,8 +107,8 @@ class Corpus:
         if lang is not None and lang not in langs:
             raise UnknownIdError("language", lang, langs)
         wanted = self.concept(concept) if concept else None
-        needle = fold(query.strip())
-        if not needle and wanted is None:
+        terms = parse_query(query)
+        if not terms and wanted is None:
             raise UnknownIdError("search", "an empty query", ["give a query or a concept"])
         hits: list[Hit] = []
         for p in self.iter_passages():
@@ -113,11 +118,28 @@ class Corpus:
                 continue
             ft = self._folded_layer(p, layer)
             hit_lang = "en" if layer == "translation" else p.lang
-            spans = ft.find_all(needle) if needle else self._concept_span(ft, wanted, hit_lang)
+            if not terms:
+                spans = self._concept_span(ft, wanted, hit_lang)
+            else:
+                found = [ft.find_all(t) for t in terms]
+                if not all(found):
+                    continue
+                spans = found[0] if len(terms) == 1 else [min(s for f in found for s in f)]
+            english = " ".join(p.translation.split())
             for start, end in spans:
                 left, match, right = kwic(ft.text, start, end)
-                hits.append(Hit(p.text_id, p.id, hit_lang, layer, left, match, right, start))
+                named = wanted.id if wanted else self._concept_named(p, match, hit_lang)
+                hits.append(Hit(p.text_id, p.id, hit_lang, layer, left, match, right, start, named, english))
         return hits
+
+    def _concept_named(self, p: Passage, word: str, lang: str) -> str:
+        """The concept of ``p`` one of whose names in ``lang`` ``word`` is (or inflects)."""
+        key = fold(word)
+        for cid in p.concepts:
+            names = self.vocabulary[cid].names.get(lang, ()) if cid in self.vocabulary else ()
+            if any(key.startswith(fold(n)) or fold(n).startswith(key) for n in names if key):
+                return cid
+        return ""
 
     def _concept_span(self, ft: FoldedText, concept: Concept, lang: str) -> list[tuple[int, int]]:
         for name in concept.names.get(lang, ()):
@@ -140,7 +162,7 @@ class Corpus:
         import pandas as pd
 
         rows = [asdict(h) for h in self.search_hits(query, lang=lang, concept=concept, layer=layer)]
-        return pd.DataFrame(rows, columns=["text_id", "passage_id", "lang", "layer", "left", "match", "right", "offset"])
+        return pd.DataFrame(rows, columns=list(HIT_COLUMNS))
 
     def documents(self) -> pd.DataFrame:
         """One row per text with its metadata and provenance."""
@@ -209,25 +231,36 @@ class Corpus:
         ]
         return pd.DataFrame(rows, columns=cols)
 
-    def alignments(self) -> pd.DataFrame:
-        """One row per aligned unit of every alignment."""
+    def alignment_rows(self, alignment_id: str | None = None) -> list[dict]:
+        """One dict per aligned unit, with both sides' readings and translations.
+
+        The plain-Python core of :meth:`alignments` and ``wararchive parallel``.
+        ``unit`` is the number of the unit's first clause; ``kind`` classifies
+        the difference (see :data:`~wararchive.corpus.model.DIFFERENCE_KINDS`).
+        """
+        if alignment_id is not None and alignment_id not in self.parallels:
+            raise UnknownIdError("alignment", alignment_id, list(self.parallels))
+        chosen = [self.parallels[alignment_id]] if alignment_id else list(self.parallels.values())
+        rows = []
+        for a in chosen:
+            for u in a.units:
+                row: dict = {"alignment_id": a.alignment_id, "unit": u.n, "clauses": u.clauses}
+                for side, text_id, ids in (("left", a.left, u.left), ("right", a.right, u.right)):
+                    passages = [self.passage(pid) for pid in ids]
+                    row[f"{side}_text"] = text_id
+                    row[side] = list(ids)
+                    row[f"{side}_lang"] = self.texts[text_id].lang
+                    row[f"{side}_reading"] = "\n".join(p.reading for p in passages)
+                    row[f"{side}_translation"] = "\n".join(p.translation for p in passages)
+                row |= {"relation": u.relation, "kind": u.kind, "difference": u.difference}
+                rows.append(row)
+        return rows
+
+    def alignments(self, alignment_id: str | None = None) -> pd.DataFrame:
+        """One row per aligned unit: both texts side by side, the difference and its kind."""
         import pandas as pd
 
-        rows = [
-            {
-                "alignment_id": a.alignment_id,
-                "unit": u.n,
-                "left_text": a.left,
-                "left": list(u.left),
-                "right_text": a.right,
-                "right": list(u.right),
-                "relation": u.relation,
-                "difference": u.difference,
-            }
-            for a in self.parallels.values()
-            for u in a.units
-        ]
-        return pd.DataFrame(rows)
+        return pd.DataFrame(self.alignment_rows(alignment_id))
 
     def concepts(self) -> pd.DataFrame:
         """One row per concept with its names in each language."""
@@ -236,7 +269,7 @@ class Corpus:
         rows = []
         for c in self.vocabulary.values():
             row = {"concept": c.id, "label": c.label, "description": c.description}
-            for lang in ("et", "fi", "sv", "en"):
+            for lang in ALL_CODES:
                 row[lang] = list(c.names.get(lang, ()))
             row["passages"] = sum(1 for p in self.iter_passages() if c.id in p.concepts)
             rows.append(row)

@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 
 from ..errors import CorpusError
+from ..languages import ALL_CODES
 from . import schema
 from .model import (
     Alignment,
@@ -67,6 +68,8 @@ class _Loader:
             if name in out:
                 raise doc.error((i, "file"), f"{name!r} is listed twice")
             path = self.root / "sources" / name
+            if not path.resolve().is_relative_to((self.root / "sources").resolve()):
+                raise doc.error((i, "file"), f"{name!r} is outside the corpus's sources/ directory")
             if not path.is_file():
                 raise doc.error((i, "file"), f"no such source file: {self.rel(path)}")
             data = path.read_bytes()
@@ -76,7 +79,10 @@ class _Loader:
                     (i, "sha256"),
                     f"{name} does not match its recorded checksum (file has {digest}); sources are never edited",
                 )
-            text = data.decode("utf-8")
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise doc.error((i, "file"), f"{name} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
             artefacts = self.artefacts(doc, i, name, text, rec.get("artefacts") or [])
             out[name] = Source(name, digest, rec["description"], text, artefacts)
         return out
@@ -110,7 +116,7 @@ class _Loader:
                 raise doc.error((i, "id"), f"concept {rec['id']!r} is defined twice")
             names: dict[str, tuple[str, ...]] = {}
             for lang, words in rec["names"].items():
-                if lang not in ("et", "fi", "sv", "en") or not isinstance(words, list):
+                if lang not in ALL_CODES or not isinstance(words, list):
                     raise doc.error((i, "names", lang), "expected a list of words under et, fi, sv or en")
                 names[lang] = tuple(str(w) for w in words)
             out[rec["id"]] = Concept(rec["id"], rec["label"], rec["description"], names)
@@ -283,7 +289,10 @@ class _Loader:
                 raise doc.error((*path_, "relation"), f"{u['relation']!r} does not fit the passages given on each side")
             if u["relation"] != "same" and not (u.get("difference") or "").strip():
                 raise doc.error((*path_, "difference"), f"a unit marked {u['relation']!r} must explain the difference")
-            units.append(AlignmentUnit(i + 1, tuple(u["left"]), tuple(u["right"]), u["relation"], u.get("difference")))
+            n = _passage_order((u["left"] or u["right"])[0])[1]  # a unit is numbered as its clause, so notes can cite it
+            if any(prev.n == n for prev in units):
+                raise doc.error(path_, f"unit number {n} (its first clause) is already used by an earlier unit")
+            units.append(AlignmentUnit(n, tuple(u["left"]), tuple(u["right"]), u["relation"], u.get("difference")))
         missing = sorted(set().union(*sides.values()) - set(used), key=_passage_order)
         if missing:
             raise doc.error(("units",), f"passages not aligned: {', '.join(missing[:5])}")

@@ -145,15 +145,40 @@ class Concept:
     names: dict[str, tuple[str, ...]] = field(hash=False)
 
 
+DIFFERENCE_KINDS = ("none", "minor", "substantive", "one-sided")
+"""none: the versions say the same; minor: wording only, no consequence for
+play (the note begins "Minor."); substantive: a reader or a player must
+choose; one-sided: a clause has no counterpart in the other version."""
+
+
 @dataclass(frozen=True)
 class AlignmentUnit:
-    """Passages of two texts that say the same thing, or where they differ."""
+    """Passages of two texts that say the same thing, or where they differ.
+
+    ``n`` is the number of the unit's first clause (left text, else right),
+    so "unit 23" in a note and clause :23 are the same place.
+    """
 
     n: int
     left: tuple[str, ...]
     right: tuple[str, ...]
     relation: str
     difference: str | None
+
+    @property
+    def clauses(self) -> str:
+        """The clause numbers the unit spans, as a reader cites them ("14–15")."""
+        nums = [int(pid.rpartition(":")[2]) for pid in self.left or self.right]
+        return str(nums[0]) if len(nums) == 1 else f"{nums[0]}–{nums[-1]}"
+
+    @property
+    def kind(self) -> str:
+        """One of :data:`DIFFERENCE_KINDS`, so differences can be counted and filtered."""
+        if self.relation == "same":
+            return "none"
+        if self.relation != "differs":
+            return "one-sided"
+        return "minor" if (self.difference or "").lstrip().startswith("Minor.") else "substantive"
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..languages import SOURCE_CODES
 from .yamlfile import Path_, YamlFile
 
 CATEGORIES = (
@@ -72,7 +73,7 @@ TEXT = {
     "text_id": Field(STR),
     "source": Field(STR),
     "span": Field(DICT),
-    "lang": Field(STR, choices=("et", "fi", "sv")),
+    "lang": Field(STR, choices=SOURCE_CODES),
     "title": Field(STR),
     "title_en": Field(STR),
     "date": Field(STR),

@@ -1,16 +1,20 @@
 """Case- and diacritic-insensitive search with keyword-in-context results.
 
 Historians type *spioon* and expect *Spiooni* and *SPIOON*; a Swede types
-*fana* and a Finn *vakooja*. We fold case and strip diacritics on both sides
+*fana* and a Finn *vakooja*. A query of several words finds the passages that
+hold all of them, anywhere; a "quoted phrase" is matched as written. We fold case and strip diacritics on both sides
 (Estonian *õ* → *o*, Swedish *å* → *a*) and keep a map from every folded
 character back to the original, so the context shown is the text as written.
 """
 
 from __future__ import annotations
 
+import shlex
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+
+from ..errors import WararchiveError
 
 CONTEXT = 40
 
@@ -27,6 +31,20 @@ class Hit:
     match: str
     right: str
     offset: int
+    concept: str = ""  # the concept the matched word names, so "vakooja" shows it is the spy
+    english: str = ""  # the project's translation of the whole passage, for readers of none of the three languages
+
+
+def parse_query(query: str) -> list[str]:
+    """The folded terms of ``query``: words, or "quoted phrases" kept whole.
+
+    A passage matches when it contains every term, in any order.
+    """
+    try:
+        terms = shlex.split(query)
+    except ValueError:
+        raise WararchiveError(f"search query {query!r}: a quoted phrase is not closed") from None
+    return [t for t in (fold(term.strip()) for term in terms) if t]
 
 
 @lru_cache(maxsize=4096)

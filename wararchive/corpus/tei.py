@@ -4,9 +4,10 @@ Why one file per *source file*: the source is the unit of provenance (one
 SHA-256, one seed transcription, one set of collection artefacts), and the
 bilingual leaflet ``001_…`` carries its Finnish and Swedish texts in one
 file, so its alignment can link the two by plain ``#id`` pointers inside one
-document. A file is named after its source, ``<source stem>.xml``
-(``001_6d6ad1c3f7191c0f.xml``), which never changes when texts are renamed
-or added. A source without any text has nothing to edit and gets no file.
+document. A file is named after the texts it holds, as readers know them:
+``et-spionaaz.xml``, and ``fi-japanilainen-sotapeli+sv-japanska-krigsspelet.xml``
+for the leaflet (its source description still names the source file). A source without
+any text has nothing to edit and gets no file.
 
 The structure of one file::
 
@@ -86,6 +87,7 @@ from typing import Any
 
 from ..errors import WararchiveError
 from ..fileio import atomic_write_text
+from ..languages import NAMES
 from .corpus import Corpus
 from .model import Alignment, Passage, Source, Text
 from .schema import CATEGORIES
@@ -97,7 +99,7 @@ _XML_LANG = f"{{{XML_NS}}}lang"
 _XML_SPACE = f"{{{XML_NS}}}space"
 
 PROJECT = "wararchive project"
-LANGUAGES = {"et": "Estonian", "fi": "Finnish", "sv": "Swedish", "en": "English"}
+LANGUAGES = NAMES
 
 RESP_TRANSCRIPTION = "resp-transcription"
 RESP_CORRECTION = "resp-correction"
@@ -176,9 +178,14 @@ def _alignment_xml_id(alignment_id: str) -> str:
     return xml_id("alignment-" + alignment_id)
 
 
-def tei_file_name(source_file: str) -> str:
-    """The export file of a source: ``001_….txt`` → ``001_….xml``."""
-    return Path(source_file).stem + ".xml"
+def tei_file_name(corpus: Corpus, source_file: str) -> str:
+    """The export file of a source, named by the texts it holds, in source order.
+
+    ``et-spionaaz.xml``; the bilingual leaflet holds two texts and their
+    alignment: ``fi-japanilainen-sotapeli+sv-japanska-krigsspelet.xml``.
+    """
+    texts = sorted((t for t in corpus.texts.values() if t.source == source_file), key=lambda t: (t.start, t.text_id))
+    return "+".join(t.text_id for t in texts) + ".xml"
 
 
 # -- element helpers -------------------------------------------------------------
@@ -215,7 +222,7 @@ def _append_text(parent: ET.Element, last: ET.Element | None, text: str) -> None
 
 # -- export ----------------------------------------------------------------------
 def export_tei(corpus: Corpus, outdir: str | Path) -> list[Path]:
-    """Write one TEI P5 file per source file into ``outdir``; return their paths.
+    """Write one TEI P5 file per source file into ``outdir``, named by its texts; return their paths.
 
     Files are named :func:`tei_file_name` of their source and written
     atomically, in source-file order. An alignment goes into the file of its
@@ -234,7 +241,7 @@ def export_tei(corpus: Corpus, outdir: str | Path) -> list[Path]:
             continue
         alignments = sorted((a for a in corpus.parallels.values() if home[a.left] == name), key=lambda a: a.alignment_id)
         root = _document(corpus, corpus.sources[name], texts, alignments, home)
-        written.append(atomic_write_text(outdir / tei_file_name(name), _serialise(root, name)))
+        written.append(atomic_write_text(outdir / tei_file_name(corpus, name), _serialise(root, name)))
     return written
 
 
@@ -298,7 +305,7 @@ def _header(corpus: Corpus, source: Source, texts: list[Text], alignments: list[
 
     pub = _el(file_desc, "publicationStmt")
     _el(pub, "publisher", None, PROJECT)
-    _el(pub, "idno", {"type": "filename"}, tei_file_name(source.file))
+    _el(pub, "idno", {"type": "filename"}, tei_file_name(corpus, source.file))
     availability = _el(pub, "availability")
     _el(
         availability,
@@ -512,7 +519,7 @@ def _passage_div(body: ET.Element, passage: Passage) -> None:
 def _alignment_div(back: ET.Element, a: Alignment, corpus: Corpus, home: dict[str, str], here: str) -> None:
     def ptr(ident: str, text_id: str) -> str:
         where = home[text_id]
-        return ("" if where == here else tei_file_name(where)) + "#" + xml_id(ident)
+        return ("" if where == here else tei_file_name(corpus, where)) + "#" + xml_id(ident)
 
     def side(passages: Iterable[str], text_id: str) -> list[str]:
         out = [ptr(pid, text_id) for pid in passages]

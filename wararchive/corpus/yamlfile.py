@@ -5,6 +5,11 @@ builds plain Python objects and forgets positions; here we compose the node
 tree once, construct the data from it, and keep a map from each value's path
 (``("passages", 3, "start")``) to its line. Duplicate keys, which PyYAML
 silently resolves to the last one, are refused: nothing is dropped silently.
+
+Before anything walks the tree, its size is bounded: YAML aliases let a
+few lines name a billion values (the "billion laughs"), and deep nesting
+exhausts Python's stack. The limits are far above any annotation file
+(the largest has about 4,000 values, 4 levels deep).
 """
 
 from __future__ import annotations
@@ -23,6 +28,10 @@ except AttributeError:  # pragma: no cover - depends on how PyYAML was built
     _Loader = yaml.SafeLoader
 
 Path_ = tuple[str | int, ...]
+
+MAX_DEPTH = 32
+MAX_VALUES = 200_000
+_C_SAFE_DEPTH = 10_000
 
 
 @dataclass
@@ -61,11 +70,13 @@ def read_yaml(path: Path, display: str | None = None) -> YamlFile:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise CorpusError(name, None, "", f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    _check_nesting(text, name)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
         if node is None:
             raise CorpusError(name, 1, "", "the file is empty")
+        _measure(node, 1, {}, set(), name)
         lines: dict[Path_, int] = {}
         _index(node, (), lines, name)
         data = loader.construct_document(node)
@@ -78,6 +89,67 @@ def read_yaml(path: Path, display: str | None = None) -> YamlFile:
     return YamlFile(name, data, lines)
 
 
+def _check_nesting(text: str, name: str) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` before composing: libyaml's composer recurses in C.
+
+    The event stream is flat, so counting its open collections is safe at
+    any depth, where composing 50,000 nested lists crashes the interpreter
+    (20,000 compose fine). Every collection opens with one of ``[{-:?``, so
+    their count bounds the depth: below ``_C_SAFE_DEPTH`` (every real file:
+    the largest has about 3,000) the scan, which would add a third to the
+    load time, is skipped and ``_measure`` bounds the depth after composing.
+    """
+    if sum(text.count(c) for c in "[{-:?") <= _C_SAFE_DEPTH:
+        return
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise CorpusError(name, event.start_mark.line + 1, "", f"nested deeper than {MAX_DEPTH} levels")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.MarkedYAMLError:
+        return  # composing reports the syntax error with its line
+
+
+def _measure(node: yaml.Node, depth: int, seen: dict[int, tuple[int, int]], open_: set[int], name: str) -> tuple[int, int]:
+    """(values, levels) of ``node`` with every alias expanded; too many or too deep is refused.
+
+    Each node is measured once (``seen``), so a bomb is caught in time
+    linear in the file, not in its expansion; ``open_`` holds the nodes
+    being measured, so an alias inside its own anchor is caught too.
+    """
+    line = node.start_mark.line + 1
+    if id(node) in open_:
+        raise CorpusError(name, line, "", "an alias refers to a value that contains it")
+    if id(node) not in seen:
+        if depth > MAX_DEPTH:
+            raise CorpusError(name, line, "", f"nested deeper than {MAX_DEPTH} levels")
+        open_.add(id(node))
+        values, levels = 1, 0
+        for child in _children(node):
+            v, lv = _measure(child, depth + 1, seen, open_, name)
+            values, levels = values + v, max(levels, lv)
+            if values > MAX_VALUES:
+                raise CorpusError(name, line, "", f"expands to more than {MAX_VALUES:,} values (through aliases?)")
+        open_.discard(id(node))
+        seen[id(node)] = (values, levels + 1)
+    values, levels = seen[id(node)]
+    if depth - 1 + levels > MAX_DEPTH:  # an aliased subtree, deep in itself, met again deeper down
+        raise CorpusError(name, line, "", f"nested deeper than {MAX_DEPTH} levels (through aliases)")
+    return values, levels
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
 def _index(node: yaml.Node, path: Path_, lines: dict[Path_, int], name: str) -> None:
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
@@ -85,6 +157,8 @@ def _index(node: yaml.Node, path: Path_, lines: dict[Path_, int], name: str) -> 
         for key_node, value_node in node.value:
             key = key_node.value
             line = key_node.start_mark.line + 1
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise CorpusError(name, line, format_path(path), "a key must be a plain value, not a list or a mapping")
             if key in seen:
                 raise CorpusError(name, line, format_path((*path, key)), f"duplicate key (first at line {seen[key]})")
             seen[key] = line

@@ -14,6 +14,7 @@ from .game import REFEREE, BoardGame, Game, Hooks
 from .moves import IllegalMoveError, Move
 from .placing import SetupError
 from .players import GreedyPlayer, RandomPlayer, make_player, play_out, simulate_one
+from .rank_orders import rank_orders
 from .record import RecordError, replay
 from .registry import ruleset, rulesets
 from .rules import CERTAINTIES, Option, Reading, Rule
@@ -40,6 +41,7 @@ __all__ = [
     "View",
     "make_player",
     "play_out",
+    "rank_orders",
     "replay",
     "ruleset",
     "rulesets",

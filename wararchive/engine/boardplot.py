@@ -29,7 +29,7 @@ def save(fig, path: Path) -> None:
     fig.savefig(buf, format=fmt, metadata={"Software": None} if fmt == "png" else {"Date": None, "Creator": None})
     plt.close(fig)
     data = buf.getvalue()
-    if not path.exists() or path.read_bytes() != data:
+    if not path.is_file() or path.read_bytes() != data:  # never read a device (/dev/zero has no end)
         atomic_write_bytes(path, data)
 
 

@@ -19,11 +19,18 @@ PLY_LIMIT_RULE = Rule(
 )
 
 
+PLY_LIMIT_MAX = 1_000_000
+"""A game is bounded: with no limit (or a huge one) two random players could play forever."""
+
+
 def ply_limit_option(default: int) -> Option:
+    """The shared ply limit: at least 1, so every game ends without being killed."""
     return Option(
         name="ply_limit",
-        summary="Adjudicate a draw after this many plies (0: never; the project's rule).",
+        summary=f"Adjudicate a draw after this many plies (1 to {PLY_LIMIT_MAX:,}; the project's rule).",
         default=default,
         rationale="Keeps simulated games finite; chosen well above the length of decisive simulated games.",
         kind="setting",
+        minimum=1,
+        maximum=PLY_LIMIT_MAX,
     )

@@ -64,14 +64,26 @@ class Game:
     def move_text(self, move: Any) -> str:
         raise NotImplementedError
 
-    def public_text(self, move: Any, player: int | str) -> str:
-        """The move as ``player`` (a side, or the referee) may see it written, before it is played.
+    def seen(self, move: Any, player: int | str) -> tuple[str, str | None]:
+        """The move as ``player`` (a side, or the referee) may read it before it is played, and the rule it acts under.
 
-        A move is public in every game of the archive except where a rule
-        hides it (Sõjamäng's battery fires from a square the enemy must not
-        learn): the CLI and the replays print this, never the record's text.
+        This and :meth:`visible_events` are the one filter every transcript
+        passes through (the CLI's ``play`` and ``replay``, the site's
+        replays): nothing a viewer reads of a move names a rank the rules
+        have not shown him. The rule is None when naming it would tell the
+        mover's rank (a plain move of an unknown piece).
         """
-        return self.move_text(move)
+        cell = self.view(player).cells[self.origin(move)]
+        piece = cell and cell["piece"]
+        return self.move_text(move), (self.rs.piece(piece).move_rule or None) if piece else None
+
+    def public_text(self, move: Any, player: int | str) -> str:
+        """The move as ``player`` may see it written (see :meth:`seen`)."""
+        return self.seen(move, player)[0]
+
+    def visible_events(self, player: int | str) -> list[dict[str, Any]]:
+        """The events ``player`` may read, redacted where they would name a rank he has not been shown."""
+        return [dict(e) for e in self.events]
 
     def parse_move(self, text: str) -> Any:
         raise NotImplementedError
@@ -215,7 +227,15 @@ class Hooks:
         """
 
     def public_notation(self, game: BoardGame, move: Move, player: int | None) -> str | None:
-        """How ``player`` (None: the referee) sees a move written, if a rule hides part of it; None: in full."""
+        """How ``player`` (None: the referee) sees a move written, if a rule hides part of it; None: in full.
+
+        An ability the viewer may not learn is written as the plain move it
+        looks like (``a2-a3``); one he sees keeps its ``action:`` prefix.
+        """
+        return None
+
+    def action_rule(self, game: BoardGame, move: Move) -> str | None:
+        """The rule an ability move acts under (shown with the move, so a replay cites it), or None."""
         return None
 
     def action_value(self, game: BoardGame, move: Move, view: View, unknown: dict[str, int]) -> float | None:
@@ -253,12 +273,12 @@ class BoardGame(Game):
         self.blocked = bytearray(1 if board.has(c, "water") else 0 for c in range(n))
         self.extra: dict[str, Any] = {}
         p = rs.params
-        self.displace = p["combat_mode"] == "displace"
-        self.strike = p.get("strike", "any")
-        self.moves_per_turn = p.get("moves_per_turn", 1)
-        self.no_return = p.get("no_return")
-        self.reveal_on_combat = p.get("reveal_on_combat", True)
-        self.capture_wins = {rs.type_index[t]: rule for t, rule in p.get("capture_wins", {}).items()}
+        self.displace = p.combat_mode == "displace"
+        self.strike = p.strike
+        self.moves_per_turn = p.moves_per_turn
+        self.no_return = p.no_return
+        self.reveal_on_combat = p.reveal_on_combat
+        self.capture_wins = {rs.type_index[t]: rule for t, rule in p.capture_wins.items()}
         self.hooks.prepare(self, rs.rng(seed, "prepare"))
         self.enter = self._entry_tables()
         self.enter_by = self._side_tables()
@@ -266,11 +286,15 @@ class BoardGame(Game):
         self._legal: list[Move] | None = None
         self.extra.setdefault("prepared", {})
         self.hooks.begin(self)
+        if not self.legal_moves():
+            # A legal setup can seal its own army in (mines on every bridge): the side
+            # to move has no move before the first ply, and loses as it would later.
+            self.finish(1 - self.to_move, rs.params.no_moves_rule)
 
     # -- setup -------------------------------------------------------------------
     def _entry_tables(self) -> list[bytearray]:
         """``enter[type][cell]``: may a piece of this type stand on this cell?"""
-        restricted: dict[str, set[str]] = self.rs.params.get("restricted", {})
+        restricted = self.rs.params.restricted
         tables = []
         for pt in self.types:
             row = bytearray(0 if b else 1 for b in self.blocked)
@@ -284,12 +308,12 @@ class BoardGame(Game):
     def _side_tables(self) -> tuple[list[bytearray], list[bytearray]]:
         """``enter_by[player][type][cell]``: where a piece may move, for its present owner.
 
-        The same as ``enter`` unless ``params["confined"]`` keeps a piece to
+        The same as ``enter`` unless ``params.confined`` keeps a piece to
         some rows counted from its owner's back row (Sõjamäng's signal post
         moves only on its owner's last two lines). Hooks may narrow a side's
         table further, replacing (never mutating) a shared row.
         """
-        confined: dict[str, tuple[int, ...]] = self.rs.params.get("confined", {})
+        confined = self.rs.params.confined
         out: tuple[list[bytearray], list[bytearray]] = (list(self.enter), list(self.enter))
         for pid, rows in confined.items():
             t = self.rs.type_index[pid]
@@ -377,9 +401,18 @@ class BoardGame(Game):
     def move_text(self, move: Move) -> str:
         return notation(move, self.board.names)
 
-    def public_text(self, move: Move, player: int | str) -> str:
-        text = self.hooks.public_notation(self, move, self.player_index(player))
-        return self.move_text(move) if text is None else text
+    def seen(self, move: Move, player: int | str) -> tuple[str, str | None]:
+        pl = self.player_index(player)
+        text = self.hooks.public_notation(self, move, pl)
+        if text is None:
+            text = self.move_text(move)
+        if move.action and text.startswith(f"{move.action}:"):  # the viewer sees the ability: its rule acted
+            return text, self.hooks.action_rule(self, move)
+        # a plain move, or an ability disguised as one: its rule is the piece's, if the viewer knows the piece
+        u = self.uid[move.frm]
+        if u < 0 or not self.sees(pl, u):
+            return text, None
+        return text, self.types[self.kind[move.frm]].move_rule or None
 
     def parse_move(self, text: str) -> Move:
         return parse(text, self.board._index, self.ply + 1)
@@ -531,7 +564,7 @@ class BoardGame(Game):
         return outcome
 
     def _check_occupation(self, move: Move, p: int) -> None:
-        rule = self.rs.params.get("occupy_wins")
+        rule = self.rs.params.occupy_wins
         if rule and self.board.has(move.to, f"hq{1 - p}") and self.owner[move.to] == p:
             self.finish(p, rule)
 
@@ -550,7 +583,7 @@ class BoardGame(Game):
             self._legal = None
             self.hooks.turn_start(self, self.to_move)
             if not self.legal_moves():
-                self.finish(p, self.rs.params["no_moves_rule"])
+                self.finish(p, self.rs.params.no_moves_rule)
                 return
         limit = self.rs.options.get("ply_limit")
         if limit and self.ply >= limit:
@@ -593,7 +626,7 @@ class BoardGame(Game):
             target = self.engaged_cell(m)
             advance = 0.01 * (1 if move_is_forward(self.board, m.frm, m.to, p) else 0)
             if target < 0:
-                occupy = self.rs.params.get("occupy_wins") and self.board.has(m.to, f"hq{1 - p}")
+                occupy = self.rs.params.occupy_wins and self.board.has(m.to, f"hq{1 - p}")
                 out.append(1000.0 if occupy else advance)
                 continue
             seen = view.cells[target]
@@ -659,14 +692,18 @@ class BoardGame(Game):
             sides=list(self.rs.sides),
             cells=cells,
             blocked=[self.board.names[c] for c in range(len(self.board)) if self.blocked[c]],
-            # an event with "to" (side names) is private to those sides and the referee
-            events=[self._redact(e, pl) for e in self.events if pl is None or self.rs.sides[pl] in e.get("to", self.rs.sides)],
+            events=self.visible_events(player),
             removed=[
                 {"uid": u, "side": self.rs.sides[o], "piece": self.types[t].id if self.sees(pl, u) else None, "ply": ply}
                 for u, t, o, ply in self.removed
             ],
             symbols={pt.id: pt.symbol for pt in self.types},
         )
+
+    def visible_events(self, player: int | str) -> list[dict[str, Any]]:
+        pl = self.player_index(player)
+        # an event with "to" (side names) is private to those sides and the referee
+        return [self._redact(e, pl) for e in self.events if pl is None or self.rs.sides[pl] in e.get("to", self.rs.sides)]
 
     def _redact(self, ev: dict[str, Any], pl: int | None) -> dict[str, Any]:
         if "pieces" not in ev or pl is None:

@@ -1,6 +1,6 @@
 """Setting up: placing each army on its home squares, at random or as given.
 
-Placement rules come from the ruleset's data (``params["setup_rows"]``,
+Placement rules come from the ruleset's data (``params.setup_rows``,
 terrain restrictions, army counts) and its hooks (``setup_errors`` for
 constraints beyond rows, such as Sõjamäng's mines before the passages). A
 random setup draws from its own random stream per side, so a record replayed
@@ -23,7 +23,7 @@ class SetupError(WararchiveError):
 
 def allowed_cells(game: BoardGame, player: int, piece_id: str) -> list[int]:
     """The home cells where this piece may start: its terrain and setup rows allow it."""
-    rows = game.rs.params.get("setup_rows", {}).get(piece_id)
+    rows = game.rs.params.setup_rows.get(piece_id)
     t = game.rs.type_index[piece_id]
     cells = [c for c in game.board.home[player] if game.enter[t][c]]
     if rows is not None:
@@ -34,9 +34,9 @@ def allowed_cells(game: BoardGame, player: int, piece_id: str) -> list[int]:
 def random_placement(game: BoardGame, player: int) -> dict[int, str]:
     """A legal random placement of ``player``'s army, from that side's own random stream."""
     rng = game.rs.rng(game.seed, f"setup:{game.rs.sides[player]}")
-    constrained = game.rs.params.get("setup_rows", {})
+    constrained = game.rs.params.setup_rows
     army = [pt.id for pt in game.types for _ in range(pt.count)]
-    # pieces barred from part of the home (terrain, params["restricted"]) are placed first, like row-bound ones
+    # pieces barred from part of the home (terrain, params.restricted) are placed first, like row-bound ones
     home_n = len(game.board.home[player])
     narrow = {pid for pid in set(army) if pid not in constrained and len(allowed_cells(game, player, pid)) < home_n}
     first = sorted((p for p in army if p in constrained), key=lambda p: len(constrained[p]))
@@ -94,5 +94,5 @@ def placement_errors(game: BoardGame, player: int, placement: dict[int, str]) ->
 
 
 def _setup_rule(game: BoardGame, pid: str) -> str:
-    rule = game.rs.params.get("setup_rule", {}).get(pid)
+    rule = game.rs.params.setup_rule.get(pid)
     return game.rs.rule(rule).summary if rule else "not allowed there"

@@ -10,7 +10,7 @@ parts from the rules.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,52 @@ class RecordError(WararchiveError):
     """A record that is malformed or does not replay to what it claims."""
 
 
-_REQUIRED = {"format": str, "ruleset": str, "options": dict, "seed": int, "setups": dict, "moves": list}
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+RECORD_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["format", "ruleset", "options", "seed", "setups", "moves"],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"type": "string", "enum": [RECORD_FORMAT]},
+        "ruleset": {"type": "string"},
+        "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "number", "boolean"]}},
+        "seed": {"type": "integer"},
+        "sides": _STRINGS,
+        "setups": {
+            "title": '{"fen": FEN} (chess) or {side: {square: piece id}}',
+            "anyOf": [
+                {"type": "object", "additionalProperties": False, "properties": {"fen": {"type": "string"}}},
+                {"type": "object", "additionalProperties": {"type": "object", "additionalProperties": {"type": "string"}}},
+            ],
+        },
+        "prepared": {"type": "object", "additionalProperties": _STRINGS},  # Spionaaž: {"volcanoes": [squares]}
+        "moves": _STRINGS,
+        "events": {"type": "array", "items": {"type": "object", "required": ["ply", "type", "rule"]}},
+        "result": {"type": ["object", "null"], "required": ["winner", "reason"]},
+        "pgn": {"type": "string"},
+        "scenario": {
+            "type": "object",
+            "required": ["to_move"],
+            "additionalProperties": False,
+            "properties": {"to_move": {"type": "string"}},
+        },
+    },
+}
+"""The one declared shape of a record (a subset of JSON Schema), checked before any replay.
+
+A record is a file anyone can edit; checking its shape first means a wrong
+field is named as such instead of failing somewhere deep in a ruleset.
+"""
+
+_JSON_TYPES: dict[str, Callable[[Any], bool]] = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+}
 
 
 def replay(record: dict[str, Any], upto: int | None = None) -> Game:
@@ -32,43 +77,91 @@ def replay(record: dict[str, Any], upto: int | None = None) -> Game:
     Every move is checked by the rules; the events and the result must match
     what the record says, so a tampered or stale record is refused.
     """
-    _check_shape(record)
+    check_record(record)
     try:
         rs = ruleset(record["ruleset"], **record["options"])
         if "scenario" in record:
+            if not all(isinstance(placed, dict) for placed in record["setups"].values()):
+                raise RecordError("record.setups of a scenario must be {side: {square: piece id}}")
             pieces = {sq: f"{side}:{pid}" for side, placed in record["setups"].items() for sq, pid in placed.items()}
             game = rs.position(pieces, to_move=record["scenario"]["to_move"], seed=record["seed"])
         else:
             game = rs.new_game(seed=record["seed"], setup=record["setups"] or None)
     except WararchiveError as exc:
         raise RecordError(f"record cannot be set up: {exc}") from None
+    if "sides" in record and record["sides"] != list(rs.sides):
+        raise RecordError(f"record.sides {record['sides']} are not the sides of {rs.id} ({', '.join(rs.sides)})")
+    if record["setups"] and _plain(game.setup_record()) != record["setups"]:
+        raise RecordError("record.setups holds more or other than the setup the rules rebuild from it (tampered?)")
     if record.get("prepared") and game.prepared_record() != record["prepared"]:
         raise RecordError("record's prepared board (e.g. volcanoes) differs from what its seed gives")
     moves = record["moves"] if upto is None else record["moves"][:upto]
     for text in moves:
-        if not isinstance(text, str):
-            raise RecordError(f"ply {game.ply + 1}: a move must be a string, not {text!r}")
         game.play(text)
     if upto is None:
         _compare(game, record)
     return game
 
 
-def _check_shape(record: Any) -> None:
-    if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
-    for key, typ in _REQUIRED.items():
-        if key not in record:
-            raise RecordError(f"record has no {key!r}")
-        if not isinstance(record[key], typ) or (typ is int and isinstance(record[key], bool)):
-            raise RecordError(f"record field {key!r} must be a {typ.__name__}")
-    if record["format"] != RECORD_FORMAT:
-        raise RecordError(f"unknown record format {record['format']!r} (expected {RECORD_FORMAT!r})")
+def check_record(record: Any) -> None:
+    """Refuse ``record`` unless it has the shape of :data:`RECORD_SCHEMA`, naming the field."""
+    _check(record, RECORD_SCHEMA, "record")
+
+
+def _check(value: Any, schema: dict[str, Any], where: str) -> None:
+    if "anyOf" in schema:
+        if not any(_fits(value, alternative, where) for alternative in schema["anyOf"]):
+            raise RecordError(f"{where} must be {schema['title']}, not {_short(value)}")
+        return
+    types = schema.get("type", [])
+    types = [types] if isinstance(types, str) else types
+    if types and not any(_JSON_TYPES[t](value) for t in types):
+        raise RecordError(f"{where} must be {' or '.join(f'a JSON {t}' for t in types)}, not {_short(value)}")
+    if "enum" in schema and value not in schema["enum"]:
+        raise RecordError(f"{where} must be {' or '.join(map(repr, schema['enum']))}, not {_short(value)}")
+    if isinstance(value, dict):
+        for key in schema.get("required", []):
+            if key not in value:
+                raise RecordError(f"{where} has no {key!r}")
+        props = schema.get("properties", {})
+        extra = schema.get("additionalProperties", True)
+        for key, item in value.items():
+            if key in props:
+                _check(item, props[key], f"{where}.{key}")
+            elif extra is False:
+                raise RecordError(f"{where} has an unknown field {key!r}")
+            elif isinstance(extra, dict):
+                _check(item, extra, f"{where}.{key}")
+    elif isinstance(value, list) and "items" in schema:
+        items = schema["items"]
+        fits = _JSON_TYPES[items["type"]] if items.keys() == {"type"} else None  # e.g. the moves: by type alone
+        for i, item in enumerate(value):
+            if fits is None or not fits(item):  # the message is built only for an item that needs it
+                _check(item, items, f"{where}[{i}]")
+
+
+def _fits(value: Any, schema: dict[str, Any], where: str) -> bool:
+    try:
+        _check(value, schema, where)
+    except RecordError:
+        return False
+    return True
+
+
+def _short(value: Any) -> str:
+    """A value in an error message, cut so a huge field stays one readable line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _plain(data: Any) -> Any:
+    """``data`` as it reads back from JSON (tuples become lists), to compare with a loaded record."""
+    return json.loads(json.dumps(data))
 
 
 def _compare(game: Game, record: dict[str, Any]) -> None:
     if "events" in record:
-        got = json.loads(json.dumps(game.events))
+        got = _plain(game.events)
         for i, (mine, theirs) in enumerate(zip(got, record["events"], strict=False)):
             if mine != theirs:
                 raise RecordError(
@@ -76,7 +169,9 @@ def _compare(game: Game, record: dict[str, Any]) -> None:
                 )
         if len(got) != len(record["events"]):
             raise RecordError(f"replay gives {len(got)} events, the record lists {len(record['events'])}")
-    if "result" in record and json.loads(json.dumps(game.result)) != record["result"]:
+    if "pgn" in record and record["pgn"] != getattr(game, "pgn", lambda: None)():
+        raise RecordError("record.pgn is not the PGN of the replayed game")
+    if "result" in record and _plain(game.result) != record["result"]:
         mine = game.result and game.result["reason"]
         theirs = record["result"] and record["result"].get("reason")
         raise RecordError(f"replay ends with {mine}, the record says {theirs}")
@@ -91,14 +186,46 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, record) for each line of a JSONL file; bad lines name their line."""
     path = Path(path)
     try:
-        fh = path.open(encoding="utf-8")
+        fh = path.open("rb")
     except OSError as exc:
         raise RecordError(f"{path}: {exc.strerror}") from None
     with fh:
         for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                yield n, json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise RecordError(f"{path}:{n}: not JSON ({exc.msg})") from None
+            if line.strip():
+                yield n, _parse(line, f"{path}:{n}")
+
+
+def load_record(path: str | Path, game: int | None = None) -> dict[str, Any]:
+    """One record from a .json file, or the ``game``-th (from 1) of a .jsonl file.
+
+    ``game`` may be left out only when the file holds one record: picking the
+    first of several silently would show a reader the wrong game.
+    """
+    path = Path(path)
+    if path.suffix == ".jsonl":
+        wanted, count = None, 0
+        for count, (_, record) in enumerate(read_records(path), 1):  # keep one record: a file may hold millions
+            if count == (game or 1):
+                wanted = record
+        if game is None and count > 1:
+            raise RecordError(f"{path} holds {count} records; choose one with --game 1 to {count}")
+        if not 1 <= (game or 1) <= count:
+            raise RecordError(f"{path} holds {count} records; --game must be 1 to {count}")
+        return wanted
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{path}: {exc.strerror}") from None
+    return _parse(data, str(path))
+
+
+def _parse(data: bytes, where: str) -> Any:
+    """JSON from ``data``; every way it can fail is one line naming ``where``."""
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{where}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:  # the decoder recurses once per nesting level
+        raise RecordError(f"{where}: JSON nested too deeply") from None

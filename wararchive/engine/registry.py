@@ -1,31 +1,39 @@
 """Which rulesets exist and how to build one.
 
-Ruleset modules are imported on demand, so ``wararchive rulesets`` does not
-pay for python-chess and ``wararchive rules chess`` does not build the
-war games.
+Rulesets are plugins found through the ``wararchive.rulesets`` entry-point
+group (declared in ``pyproject.toml``): the entry's name is the ruleset id,
+its value the module whose ``build(options)`` makes the ruleset. The engine
+names no ruleset, so a sixth rulebook, in this package or another, is data
+plus one module and one line of packaging (see ``docs/adding-a-rulebook.md``).
+
+Modules are imported on demand, so ``wararchive rulesets`` does not pay for
+python-chess and ``wararchive rules chess`` does not build the war games.
 """
 
 from __future__ import annotations
 
-import importlib
 from functools import lru_cache
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from ..errors import UnknownIdError
+from ..errors import UnknownIdError, WararchiveError
 from .ruleset import Ruleset
 
-RULESETS: dict[str, str] = {
-    "japanese-war-game": "wararchive.rulesets.japanese_war_game",
-    "spionaaz": "wararchive.rulesets.spionaaz",
-    "chess": "wararchive.rulesets.chess",
-    "finnish-front": "wararchive.rulesets.finnish_front",
-    "sojamang-1935": "wararchive.rulesets.sojamang_1935",
-}
+GROUP = "wararchive.rulesets"
+
+
+@lru_cache(maxsize=1)
+def _entry_points() -> dict[str, EntryPoint]:
+    """Ruleset id → entry point, in id order (entry points come unordered)."""
+    found = {ep.name: ep for ep in entry_points(group=GROUP)}
+    if not found:
+        raise WararchiveError(f"no rulesets in the {GROUP!r} entry-point group: (re)install wararchive (pip install -e .)")
+    return dict(sorted(found.items()))
 
 
 def rulesets() -> list[str]:
-    """The ids of every ruleset in the archive."""
-    return list(RULESETS)
+    """The ids of every registered ruleset."""
+    return list(_entry_points())
 
 
 def ruleset(ruleset_id: str, **options: Any) -> Ruleset:
@@ -34,12 +42,26 @@ def ruleset(ruleset_id: str, **options: Any) -> Ruleset:
     Unknown ids, option names and option values are refused with the valid
     choices. Rulesets are cached per option set: they are immutable data.
     """
-    if ruleset_id not in RULESETS:
+    if ruleset_id not in _entry_points():
         raise UnknownIdError("ruleset", ruleset_id, rulesets())
-    return _build(ruleset_id, tuple(sorted(options.items(), key=lambda kv: kv[0])))
+    # The key carries each value's type: 100.0 == 100 and 1 == True in Python, and without the
+    # type a cached ruleset would answer for a value its option validation refuses.
+    key = tuple(sorted((name, type(value), value) for name, value in options.items()))
+    try:
+        hash(key)
+    except TypeError:  # a list or a dict: no option takes one; building uncached refuses it by name
+        return _make(ruleset_id, options)
+    return _build(ruleset_id, key)
 
 
 @lru_cache(maxsize=64)
-def _build(ruleset_id: str, options: tuple[tuple[str, Any], ...]) -> Ruleset:
-    module = importlib.import_module(RULESETS[ruleset_id])
-    return module.build(dict(options))
+def _build(ruleset_id: str, options: tuple[tuple[str, type, Any], ...]) -> Ruleset:
+    return _make(ruleset_id, {name: value for name, _, value in options})
+
+
+def _make(ruleset_id: str, options: dict[str, Any]) -> Ruleset:
+    module = _entry_points()[ruleset_id].load()
+    rs = module.build(options)
+    if rs.id != ruleset_id:  # a plugin registered under another name than it builds: refuse, or records would lie
+        raise WararchiveError(f"entry point {ruleset_id!r} of {GROUP!r} builds ruleset {rs.id!r}")
+    return rs

@@ -8,6 +8,7 @@ the reason for it, never a silent choice in the code.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,7 +66,9 @@ class Option:
     """An interpretation choice (or a play setting) with named readings.
 
     ``readings`` lists the allowed values; ``None`` means any value of the
-    default's type is allowed (e.g. a ply limit), checked by ``validate``.
+    default's type within ``minimum``..``maximum`` is allowed (e.g. a ply
+    limit), checked by ``validate``. Numbers in this archive are counts, so
+    ``minimum`` defaults to 0: a negative ply limit has no meaning.
     """
 
     name: str
@@ -76,16 +79,29 @@ class Option:
     readings: tuple[Reading, ...] | None = None
     certainty: str = "conjecture"
     kind: str = "interpretation"  # or "setting": a play parameter, not a reading of the text
+    minimum: int | None = 0
+    maximum: int | None = None
 
     def validate(self, value: Any) -> Any:
+        """``value`` if it is allowed, else a one-line error naming the option.
+
+        Types are compared exactly (``1`` is not ``True``, ``100.0`` is not
+        ``100``): a ruleset is cached by its options, so a value that merely
+        compares equal to an allowed one would otherwise be accepted or
+        refused depending on what was built before.
+        """
         if self.readings is not None:
             allowed = [r.value for r in self.readings]
-            if value not in allowed:
-                raise UnknownIdError(f"value for option {self.name!r}", value, [str(v) for v in allowed])
+            if not any(_same(value, a) for a in allowed):
+                raise UnknownIdError(f"value for option {self.name!r}", value, [_show(v) for v in allowed])
             return value
         expected = type(self.default)
-        if not isinstance(value, expected) or isinstance(value, bool) != isinstance(self.default, bool):
-            raise WararchiveError(f"option {self.name!r} takes a {expected.__name__}, not {value!r}")
+        if type(value) is not expected:
+            raise WararchiveError(f"option {self.name!r} takes {_TYPE_NAMES.get(expected, expected.__name__)}, not {value!r}")
+        if self.minimum is not None and isinstance(value, int | float) and value < self.minimum:
+            raise WararchiveError(f"option {self.name!r} must be at least {self.minimum}, not {value!r}")
+        if self.maximum is not None and isinstance(value, int | float) and value > self.maximum:
+            raise WararchiveError(f"option {self.name!r} must be at most {self.maximum}, not {value!r}")
         return value
 
     def to_dict(self) -> dict[str, Any]:
@@ -99,6 +115,19 @@ class Option:
             "kind": self.kind,
             "readings": [{"value": r.value, "summary": r.summary} for r in self.readings or ()],
         }
+
+
+_TYPE_NAMES = {int: "an integer", bool: "true or false", str: "a string", float: "a number"}
+
+
+def _same(value: Any, allowed: Any) -> bool:
+    """Equal and of the same type: ``1 == True`` and ``8 == 8.0`` in Python, not here."""
+    return type(value) is type(allowed) and value == allowed
+
+
+def _show(value: Any) -> str:
+    """An allowed value as a user types it after ``-o NAME=`` (JSON: ``true``, ``8``, ``swedish``)."""
+    return json.dumps(value) if isinstance(value, bool) else str(value)
 
 
 @dataclass(frozen=True)

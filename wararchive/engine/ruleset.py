@@ -9,13 +9,15 @@ engine runs.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UnknownIdError, WararchiveError
 from .board import Board
 from .combat import CombatTable
+from .mechanics import Mechanics
 from .pieces import PieceType
 from .rules import NotImplemented_, Option, Rule, RuleBook
 
@@ -66,20 +68,23 @@ class Ruleset:
     piece_types: tuple[PieceType, ...]
     new_game_fn: Callable[..., Game]
     board: Board | None = None
-    combat_table: CombatTable | None = None
+    combat_rules: CombatTable | None = None  # how collisions are decided; ``combat_table`` is its table
     features: tuple[Feature, ...] = ()
     not_implemented: tuple[NotImplemented_, ...] = ()
     hooks: Any = None
-    params: dict[str, Any] = field(default_factory=dict)
+    # the shared mechanism's settings: a ruleset module passes a dict, checked and held as Mechanics
+    params: Mechanics | Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.type_index = {p.id: i for i, p in enumerate(self.piece_types)}
+        if not isinstance(self.params, Mechanics):
+            self.params = Mechanics.from_params(self.params, self.id, self.rules.rules, self.type_index)
         self.strength = {p.id: p.strength for p in self.piece_types}
         ids = [p.id for p in self.piece_types]
-        self.combat_matrix = self.combat_table.matrix(ids, self.strength) if self.combat_table else None
-        if self.combat_table:  # a dangling rule id is a bug in the ruleset module: fail at build
-            named = [self.combat_table.higher_rule, self.combat_table.tie_rule]
-            for rid in named + [ex.rule for ex in self.combat_table.exceptions]:
+        self.combat_matrix = self.combat_rules.matrix(ids, self.strength) if self.combat_rules else None
+        if self.combat_rules:  # a dangling rule id is a bug in the ruleset module: fail at build
+            named = [self.combat_rules.higher_rule, self.combat_rules.tie_rule]
+            for rid in named + [ex.rule for ex in self.combat_rules.exceptions]:
                 if rid not in self.rules.rules:
                     raise ValueError(f"{self.id}: combat table names unknown rule {rid!r}")
         for p in self.piece_types:
@@ -122,7 +127,7 @@ class Ruleset:
         of the tile behind it) are resolved by the game, which calls this
         with the piece that actually decides.
         """
-        if self.combat_table is None:
+        if self.combat_rules is None:
             raise WararchiveError(f"{self.id} has no rank combat (captures follow the piece's moves)")
         a, d = self.piece(attacker), self.piece(defender)
         outcome, rule = self.combat_matrix[self.type_index[a.id]][self.type_index[d.id]]
@@ -181,6 +186,29 @@ class Ruleset:
             for p in self.piece_types
         ]
         return pd.DataFrame(rows)
+
+    @cached_property
+    def combat_table(self) -> pd.DataFrame | None:
+        """Every collision as a table: (attacker, defender) → outcome and the deciding rule.
+
+        Indexed by piece ids; ``rs.combat_table.outcome.unstack()`` is the
+        attacker × defender grid. ``None`` for games without rank combat
+        (chess: a capture always succeeds).
+        """
+        if self.combat_matrix is None:
+            return None
+        import pandas as pd
+
+        ids = [p.id for p in self.piece_types]
+        rows = []
+        for row in self.combat_matrix:
+            for outcome, rule_id in row:
+                rule = self.rules[rule_id]
+                rows.append((outcome, rule_id, list(rule.cites), rule.certainty))
+        # levels in the ruleset's piece order, so unstack() keeps the army list's order
+        order = pd.CategoricalIndex(ids, categories=ids, ordered=True)
+        index = pd.MultiIndex.from_product([order, order], names=["attacker", "defender"])
+        return pd.DataFrame(rows, index=index, columns=["outcome", "rule", "cites", "certainty"])
 
     def rules_frame(self) -> pd.DataFrame:
         import pandas as pd

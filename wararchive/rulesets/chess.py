@@ -36,15 +36,17 @@ OPTIONS = {
         summary="Which rules end a game.",
         default="leaflet",
         rationale=(
-            "The leaflet names checkmate (et-male:48, 54) and stalemate (et-male:55) and no other ending; the "
-            "modern draws (repetition, the fifty-move rule, insufficient material) are available for comparison."
+            "The leaflet names checkmate (et-male:48, 54) and stalemate (et-male:55) and no other ending. That it "
+            "therefore excludes the other draws is read from its silence, not stated: a leaflet for beginners may "
+            "simply leave them out, and the chess of its day knew repetition and the fifty-move rule. The default "
+            "plays only the endings it names; the modern draws are the other reading."
         ),
         cites=P(45, 48, 54, 55),
         readings=(
-            Reading("leaflet", "checkmate and stalemate only, as the leaflet states"),
+            Reading("leaflet", "checkmate and stalemate only, the endings the leaflet names"),
             Reading("modern", "also threefold repetition, the fifty-move rule and insufficient material (FIDE)"),
         ),
-        certainty="attested",
+        certainty="inferred",
     ),
     "ply_limit": ply_limit_option(400),
 }
@@ -305,7 +307,7 @@ class ChessGame(Game):
             board=self.grid,
             sides=list(self.rs.sides),
             cells=cells,
-            events=[dict(e) for e in self.events],
+            events=self.visible_events(player),
             symbols={pid: sym for pid, _, _, _, _, sym, _, _, _ in PIECES},
             extra={"fen": self.board.fen()},
         )

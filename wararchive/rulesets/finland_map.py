@@ -68,10 +68,15 @@ POINTS: dict[str, tuple[float, float, str]] = {
     # Lahti–Heinola (1932)
     "Vierumäki": (61.11, 26.00, "approx"),
     "Heinola": (61.20, 26.03, "approx"),
-    # road towns (dashed lines)
+    # Kerava–Porvoo (1874)
     "Porvoo": (60.39, 25.66, "approx"),
+    # Lahti–Loviisa (1900, narrow gauge)
+    "Orimattila": (60.80, 25.73, "approx"),
+    "Lapinjärvi": (60.62, 26.20, "approx"),
     "Loviisa": (60.46, 26.23, "approx"),
+    # Inkeroinen–Hamina (1899)
     "Hamina": (60.57, 27.20, "notes"),
+    # road towns (dashed lines)
     "Vaalimaa": (60.58, 27.85, "approx"),
     "Savitaipale": (61.20, 27.68, "approx"),
     "Suomenniemi": (61.32, 27.45, "approx"),
@@ -105,6 +110,9 @@ LINES: list[tuple[str, str, list[str]]] = [
         ],
     ),
     ("Lahti–Heinola", "solid", ["Lahti", "Vierumäki", "Heinola"]),
+    ("Kerava–Porvoo", "solid", ["Kerava", "Porvoo"]),
+    ("Lahti–Loviisa", "solid", ["Lahti", "Orimattila", "Lapinjärvi", "Loviisa"]),
+    ("Inkeroinen–Hamina", "solid", ["Inkeroinen", "Hamina"]),
     ("Helsinki–Kotka road", "dashed", ["Helsinki", "Porvoo", "Loviisa", "Kotka"]),
     ("Kotka–Viipuri road", "dashed", ["Kotka", "Hamina", "Vaalimaa", "Viipuri"]),
     ("Hamina–Luumäki road", "dashed", ["Hamina", "Luumäki"]),
@@ -120,6 +128,47 @@ LINES: list[tuple[str, str, list[str]]] = [
     ("Kausala–Vierumäki road", "dashed", ["Kausala", "Vierumäki"]),
 ]
 # fmt: on
+
+RAILWAY_OPENED: dict[str, tuple[int, str]] = {
+    "Helsinki–Riihimäki": (1862, "historical notes"),
+    "Riihimäki–Lahti": (1869, "historical notes (line of 1870); the Riihimäki–Lahti section was finished in 1869"),
+    "Lahti–Kouvola": (1870, "historical notes"),
+    "Kouvola–Simola": (1870, "historical notes"),
+    "Simola–Viipuri": (1870, "historical notes"),
+    "Simola–Lappeenranta": (1885, "historical notes"),
+    "Kouvola–Pieksämäki": (1889, "historical notes"),
+    "Kouvola–Kotka": (1890, "historical notes; en.wikipedia 'Kouvola–Kotka railway' (opened 1 October 1890)"),
+    "Lahti–Heinola": (1932, "historical notes"),
+    "Kerava–Porvoo": (1874, "en.wikipedia 'History of rail transport in Finland' (Porvoo–Kerava railway, 1874)"),
+    "Lahti–Loviisa": (
+        1900,
+        "fi.wikipedia 'Loviisan–Vesijärven rautatie': a private 750 mm narrow-gauge line from Niemi on Vesijärvi "
+        "(Lahti) to Valko harbour (Loviisa), provisional traffic from 29 August 1900, closed 1960; the intermediate "
+        "stations drawn (Orimattila, Lapinjärvi) are the project's approximation of its route",
+    ),
+    "Inkeroinen–Hamina": (
+        1899,
+        "filatelia.fi 'Järnvägs-AB Fredrikshamn': the Hamina railway company's 27.5 km broad-gauge line to the "
+        "junction at Inkeroinen, opened 4 July 1899, taken over by the state in 1916; Tietosanakirja 3 (1909-1922), "
+        "'Hamina': the Hamina line joins the state network at Inkeroinen",
+    ),
+}
+"""The year each railway of the map opened, and where that comes from.
+
+The text is undated: gas, flyer squadrons and armoured trains place it after
+the First World War (historical notes), so the railways open by 1918 are
+certain for it; a line opened later (Lahti–Heinola, 1932) stands on the map
+only if the text is of that year or after (option ``period``)."""
+
+PERIODS: dict[str, int] = {"1930s": 1939, "1920s": 1931}
+"""Option ``period``: the last year whose railways the map draws as railways."""
+
+
+def lines(period: str) -> list[tuple[str, str, list[str]]]:
+    """The map's lines for ``period``: a railway opened after it is drawn as a road (the towns were joined by road)."""
+    last = PERIODS[period]
+    return [(name, "dashed" if style == "solid" and RAILWAY_OPENED[name][0] > last else style, run) for name, style, run in LINES]
+
 
 UPPER_BLUE_LINE = 61.16
 """Latitude of the upper blue line: blue sets up north of it (sv-krigsspel-finland:6).
@@ -146,11 +195,20 @@ included) can hold them. Blue's ten (used only with option
 strategic_points=both): the towns and stations of the northern area on its
 main routes towards the south, mirroring yellow's."""
 
-HEADQUARTERS = {"blue": "Pieksämäki", "yellow": "Helsinki"}
-"""Conjecture: each side's headquarters at the rear railhead of its area:
+HEADQUARTERS = {
+    "pieksamaki": {"blue": "Pieksämäki", "yellow": "Helsinki"},
+    "juva": {"blue": "Juva", "yellow": "Helsinki"},
+}
+"""Option ``headquarters`` (conjecture either way; the text names no place).
+
+``pieksamaki``: each side's headquarters at the rear railhead of its area:
 blue's at Pieksämäki, the northern end of the text's Kouvola–Pieksämäki
 line; yellow's at Helsinki, the capital, where the railways of the south
-end."""
+end. Pieksämäki lies on the same straight line as Kouvola, so a yellow flyer
+standing anywhere on it can reach blue's headquarters in one flight.
+``juva``: blue's headquarters off the railway, at the end of the Mikkeli–Juva
+road, which no straight line from the front reaches: a flyer needs two
+flights. Helsinki already lies two flights from blue's side."""
 
 COAST: list[tuple[float, float]] = [
     (24.55, 60.10), (24.94, 60.14), (25.25, 60.20), (25.55, 60.25), (25.66, 60.34), (25.95, 60.34),

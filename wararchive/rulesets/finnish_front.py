@@ -177,11 +177,76 @@ OPTIONS = {
             Reading("one-move", "one move takes it from a strategic point to another free one"),
         ),
     ),
+    "period": Option(
+        name="period",
+        summary="Which railways the map draws: those open in the 1930s, or only those open by the 1920s.",
+        default="1930s",
+        rationale=(
+            "The text is undated; gas, flyer squadrons and armoured trains date it after the First World War "
+            "(historical notes), and war games were published in Finland in the 1920s and 1930s. Every railway of "
+            "the map but one opened before 1918; Lahti–Heinola opened in 1932, so it is a railway only if the text "
+            "is of the 1930s. In the 1920s reading it is drawn as a road."
+        ),
+        cites=P(21, 23),
+        readings=(
+            Reading("1930s", "railways open by 1939, Lahti–Heinola (1932) included"),
+            Reading("1920s", "railways open by 1931: Lahti–Heinola is a road"),
+        ),
+    ),
+    "headquarters": Option(
+        name="headquarters",
+        summary="Where blue's headquarters stands (yellow's is Helsinki in both readings).",
+        default="pieksamaki",
+        rationale=(
+            "The text names headquarters only in the victory rule (:31), not where they are. Pieksämäki, the "
+            "northern end of the text's own Kouvola–Pieksämäki line, is blue's rear railhead; but it lies on a "
+            "straight line that reaches the front, so a yellow flyer there can take it in one flight when flyers "
+            "fly over pieces and may take headquarters. Juva, at the end of a road off the railways, needs two "
+            "flights."
+        ),
+        cites=P(21, 31),
+        readings=(
+            Reading("pieksamaki", "Pieksämäki, at the end of the Kouvola–Pieksämäki line"),
+            Reading("juva", "Juva, at the end of the Mikkeli–Juva road: no straight line from the front reaches it"),
+        ),
+    ),
+    "flyer_passes": Option(
+        name="flyer_passes",
+        summary="Whether a flyer flies over occupied points on its straight line.",
+        default="over",
+        rationale=(
+            "Flyers 'move as far forward as a straight line shows' (:21) and the gas closes the way to every piece "
+            "'except to flyers' (:1): aircraft are not stopped on the ground, so they pass over pieces too. The "
+            "text does not say so; the other reading stops a flyer before the first occupied point, like a train."
+        ),
+        cites=P(1, 21),
+        readings=(
+            Reading("over", "a flyer passes over occupied points and lands on any free point of its line"),
+            Reading("blocked", "a flyer stops before the first occupied point of its line"),
+        ),
+    ),
+    "flyer_takes_hq": Option(
+        name="flyer_takes_hq",
+        summary="Whether a flyer landing on the enemy's headquarters takes it.",
+        default=True,
+        rationale=(
+            "'The side that has taken the opponent's headquarters has won' (:31) names no arm; a squadron landing "
+            "behind the lines is the project's reading of 'taking'. The other reading leaves taking to the ground "
+            "arms: a flyer may not land on the enemy's headquarters."
+        ),
+        cites=P(31),
+        readings=(
+            Reading(True, "any piece, flyers included, takes the headquarters by occupying it"),
+            Reading(False, "flyers may not land on the enemy's headquarters; only ground pieces take it"),
+        ),
+    ),
     "ply_limit": ply_limit_option(600),
 }
 
 
 def rules(options: dict[str, Any]) -> list[Rule]:
+    lines = fmap.lines(options["period"])
+    hq = fmap.HEADQUARTERS[options["headquarters"]]
     return [
         # -- the map ---------------------------------------------------------------------
         Rule(
@@ -206,17 +271,20 @@ def rules(options: dict[str, Any]) -> list[Rule]:
         ),
         Rule(
             "ff.railways",
-            "Solid lines (railways): " + "; ".join(f"{n}: {', '.join(r)}" for n, st, r in fmap.LINES if st == "solid") + ".",
+            "Solid lines (railways): " + "; ".join(f"{n}: {', '.join(r)}" for n, st, r in lines if st == "solid") + ".",
             P(21, 23),
             "conjecture",
-            "The text's four lines and the other railways joining its towns before 1939: Helsinki–Riihimäki 1862, "
-            "Riihimäki–St Petersburg 1870, Kouvola–Kotka 1890, Savo line 1889, Simola–Lappeenranta 1885, Lahti–Heinola "
-            "1932 (historical notes); the intermediate stations are a choice among the real ones, one every 20–40 km.",
+            "The text's four lines and the other railways joining the map's towns, each with its year (option period "
+            "for lines opened after 1931): "
+            + "; ".join(f"{n} {y} ({src})" for n, (y, src) in fmap.RAILWAY_OPENED.items())
+            + ". The intermediate stations are a choice among the real ones, one every 20–40 km. Lahti–Loviisa was a "
+            "750 mm narrow-gauge line: it is drawn solid as a railway, though a broad-gauge armoured train could not "
+            "in fact have run on it.",
             "components",
         ),
         Rule(
             "ff.roads",
-            "Dashed lines (roads): " + "; ".join(f"{n}: {', '.join(r)}" for n, st, r in fmap.LINES if st == "dashed") + ".",
+            "Dashed lines (roads): " + "; ".join(f"{n}: {', '.join(r)}" for n, st, r in lines if st == "dashed") + ".",
             P(22, 24),
             "conjecture",
             "Dashed lines are attested, not where they run: roads joining towns the railways miss, chosen to give "
@@ -300,11 +368,12 @@ def rules(options: dict[str, Any]) -> list[Rule]:
         ),
         Rule(
             "ff.hq-place",
-            "Blue's headquarters is the point Pieksämäki, yellow's Helsinki (neither a strategic point).",
+            f"Blue's headquarters is the point {hq['blue']}, yellow's {hq['yellow']} (neither a strategic point; "
+            "option headquarters).",
             P(31),
             "conjecture",
-            "The text names headquarters only in the victory rule (:31) and not among the pieces; each is put at the "
-            "rear railhead of its side's area.",
+            "The text names headquarters only in the victory rule (:31) and not among the pieces; Helsinki is yellow's "
+            "rear railhead, blue's is the option's reading.",
             "components",
         ),
         # -- pieces and setup --------------------------------------------------------------
@@ -367,12 +436,39 @@ def rules(options: dict[str, Any]) -> list[Rule]:
         Rule("ff.directions", "Pieces may move forwards, backwards and sideways.", P(16), topic="movement"),
         Rule(
             "ff.path",
-            "A move passes only free points and ends on a free point; only flyers fly over occupied ones.",
+            "A move passes only free points and ends on a free point.",
             P(13),
             "conjecture",
-            "The text is silent; one piece a point and no passing through other pieces, as in the archive's other "
-            "games; flyers fly.",
+            "The text is silent; one piece a point and no passing through other pieces, as in the archive's other games.",
             "movement",
+        ),
+        Rule(
+            "ff.flyer-over",
+            "A flyer "
+            + (
+                "passes over occupied points of its line."
+                if options["flyer_passes"] == "over"
+                else "stops before the first occupied point of its line."
+            )
+            + " (option flyer_passes)",
+            P(1, 21),
+            "conjecture",
+            "The text says neither; flyers pass the gas that closes the way to others (:1), which suggests they pass "
+            "pieces too, but that is the project's reading.",
+            "movement",
+        ),
+        Rule(
+            "ff.flyer-hq",
+            (
+                "A flyer may land on the enemy's headquarters and so take it."
+                if options["flyer_takes_hq"]
+                else "A flyer may not land on the enemy's headquarters."
+            )
+            + " (option flyer_takes_hq)",
+            P(31),
+            "conjecture",
+            "The victory rule (:31) does not say which arms take a headquarters.",
+            "victory",
         ),
         Rule(
             "ff.infantry-lines",
@@ -387,7 +483,10 @@ def rules(options: dict[str, Any]) -> list[Rule]:
             "A flyer moves along one straight line, solid or dashed, as far as the line goes, stopping at any point of it "
             "(option flyer_direction for the direction).",
             P(21, 22, 14),
-            topic="movement",
+            "inferred",
+            "Flying a whole straight line on dashed or solid lines is attested (:21, :22); stopping at any point of it "
+            "applies the right to move fewer steps than marked (:14) to a piece that has no step number.",
+            "movement",
         ),
         Rule(
             "ff.train-move",
@@ -477,7 +576,10 @@ def rules(options: dict[str, Any]) -> list[Rule]:
             "ff.gas-withdraw",
             "A gassed piece must withdraw (end its owner's next move off the gassed points) or it is lost.",
             P(20),
-            topic="combat",
+            "inferred",
+            "Withdrawing in the following move or being lost is attested (:20); what counts as having withdrawn (off "
+            "the points the gas covers) is the project's reading, the text giving the gas no extent (see gas_closes).",
+            "combat",
         ),
         Rule(
             "ff.gas-closes",
@@ -489,6 +591,15 @@ def rules(options: dict[str, Any]) -> list[Rule]:
             "combat",
         ),
         Rule(
+            "ff.gas-seen",
+            "The gas command on the map is known to the enemy.",
+            P(1),
+            "conjecture",
+            "The text does not say; but its gas closes the way to the enemy's pieces (:1), so the enemy finds where it "
+            "stands as soon as he moves, and a gas cloud cannot be hidden.",
+            "information",
+        ),
+        Rule(
             "ff.gas-no-strike",
             "The gas command strikes only with its gas: it does not attack by strength.",
             P(1),
@@ -497,7 +608,15 @@ def rules(options: dict[str, Any]) -> list[Rule]:
             "combat",
         ),
         # -- victory ---------------------------------------------------------------------------
-        Rule("ff.win-hq", "Taking (occupying) the enemy's headquarters wins.", P(31), topic="victory"),
+        Rule(
+            "ff.win-hq",
+            "Taking (occupying) the enemy's headquarters wins.",
+            P(31),
+            "inferred",
+            "Taking the headquarters wins (:31); the headquarters is a point of the map, not a piece, so 'taking' it is "
+            "read as occupying it (option flyer_takes_hq for flyers).",
+            "victory",
+        ),
         Rule(
             "ff.win-strategic",
             "Occupying five of the enemy's strategic points at the same time wins.",
@@ -603,7 +722,9 @@ def holding_name(side: str, i: int) -> str:
 def make_board(options: dict[str, Any]) -> Board:
     yellow_strategic = set(fmap.STRATEGIC["yellow"])
     blue_strategic = set(fmap.STRATEGIC["blue"]) if options["strategic_points"] == "both" else set()
-    rail = {n for _, style, run in fmap.LINES if style == "solid" for n in run}
+    lines = fmap.lines(options["period"])
+    hq = fmap.HEADQUARTERS[options["headquarters"]]
+    rail = {n for _, style, run in lines if style == "solid" for n in run}
     points = []
     for name, (lat, lon, _src) in fmap.POINTS.items():
         tags = {"north-area" if lat > fmap.UPPER_BLUE_LINE else "south-area"}
@@ -613,9 +734,9 @@ def make_board(options: dict[str, Any]) -> Board:
             tags.add("strategic:yellow")
         if name in blue_strategic:
             tags.add("strategic:blue")
-        if name == fmap.HEADQUARTERS["blue"]:
+        if name == hq["blue"]:
             tags.add("hq0")
-        if name == fmap.HEADQUARTERS["yellow"]:
+        if name == hq["yellow"]:
             tags.add("hq1")
         points.append((name, lon, lat, tags))
     # off-map holding points: reserves and pieces being redeployed, drawn in boxes beside the map
@@ -627,13 +748,14 @@ def make_board(options: dict[str, Any]) -> Board:
     yellow_home = list(fmap.STRATEGIC["yellow"]) + [holding_name("yellow", i + 1) for i in range(ARMY_SIZE - 10)]
     return graph(
         points,
-        fmap.LINES,
+        lines,
         (north, yellow_home),
         forward_sign=(-1, 1),  # blue advances south (smaller latitude), yellow north
         sideways_angle=float(options["sideways_angle"]),
         description=(
             f"a map of south-eastern Finland: {len(fmap.POINTS)} towns and stations at their real coordinates, "
-            f"railways before 1939 solid, roads dashed (conjecture); upper blue line at {fmap.UPPER_BLUE_LINE}° N"
+            f"railways open by {fmap.PERIODS[options['period']]} solid, roads dashed (conjecture); upper blue line at "
+            f"{fmap.UPPER_BLUE_LINE}° N"
         ),
         drawing={
             "projection": "lonlat",
@@ -644,7 +766,8 @@ def make_board(options: dict[str, Any]) -> Board:
             "labels": fmap.LABELS,
             "texts": [{"x": 25.9, "y": 60.05, "text": "Gulf of Finland"}],
             "caption": "Towns at real coordinates (some approximate); lines, strategic points, headquarters and the "
-            "blue line reconstructed (conjecture). Solid: railways before 1939; dashed: roads.",
+            f"blue line reconstructed (conjecture). Solid: railways open by {fmap.PERIODS[options['period']]}; "
+            "dashed: roads.",
             "legend": "upper right",
             "sources": {n: src for n, (_, _, src) in fmap.POINTS.items()},
         },
@@ -678,6 +801,11 @@ class FinnishFrontHooks(Hooks):
         self.same_move = options["attack_timing"] == "same-move"
         self.two_moves = options["redeploy"] == "two-moves"
         self.gas_wide = options["gas_closes"] == "adjacent-points"
+        self.flyer_blocked = options["flyer_passes"] == "blocked"
+        # the enemy headquarters a flyer of player p may not land on (ff.flyer-hq), or -1
+        self.no_landing = tuple(
+            -1 if options["flyer_takes_hq"] else next(iter(board.cells_with(f"hq{1 - p}")), -1) for p in (0, 1)
+        )
         head = board.heading
         # adjacency for stepping pieces, per line kind and player
         self.adj: dict[tuple[str, int], list[tuple[int, ...]]] = {}
@@ -736,10 +864,13 @@ class FinnishFrontHooks(Hooks):
             out = []
             seen = set() if not self.forward_only else set(range(len(owner))) - self.ray_ok[p][c]
             train = kind == "train"
+            stop = train or self.flyer_blocked
+            if not train:
+                seen.add(self.no_landing[p])
             for ray in self.rays[(kind, p)][c]:
                 for x in ray:
                     if owner[x] >= 0:
-                        if train:
+                        if stop:
                             break
                         continue
                     if train and x in closed:
@@ -852,6 +983,11 @@ class FinnishFrontHooks(Hooks):
         else:
             super().perform(game, move, player)
 
+    def action_rule(self, game: BoardGame, move: Move) -> str | None:
+        if move.action == "enter":
+            return "ff.reserve" if game.uid[move.frm] not in game.extra.get("redeployed", ()) else "ff.redeploy"
+        return {"attack": "ff.threaten", "recon": "ff.flyer-recon"}.get(move.action, "ff.redeploy")
+
     def action_value(self, game: BoardGame, move: Move, view, unknown: dict[str, int]) -> float | None:
         """Greedy play: asking is worth a little when the piece is unknown; bringing reserves in a little too."""
         if move.action == "recon":
@@ -863,8 +999,23 @@ class FinnishFrontHooks(Hooks):
             return 0.0
         return None  # strikes: the engine's expected material gain
 
+    def begin(self, game: BoardGame) -> None:
+        self._show_gas(game)
+
+    def _show_gas(self, game: BoardGame) -> list[int]:
+        """Make every gas command on the map known to its enemy (ff.gas-seen); returns the cells newly shown."""
+        shown = []
+        for s in (0, 1):
+            for c in game.positions[s]:
+                if game.kind[c] == self.gas and c not in self.holding_set[s] and game.uid[c] not in game.known[1 - s]:
+                    game.known[1 - s].add(game.uid[c])
+                    shown.append(c)
+        return shown
+
     def after_move(self, game: BoardGame, move: Move, player: int) -> None:
         p = player
+        for c in self._show_gas(game):
+            game.event("reveal", "ff.gas-seen", side=game.rs.sides[game.owner[c]], cells=[game.board.names[c]])
         gassed = game.extra.get("gassed")
         if gassed and gassed[p]:
             self._gas_losses(game, p, gassed)
@@ -934,7 +1085,7 @@ def build(given: dict[str, Any]) -> Ruleset:
         piece_types=types,
         new_game_fn=BoardGame,
         board=board,
-        combat_table=COMBAT,
+        combat_rules=COMBAT,
         features=features,
         not_implemented=(),
         hooks=FinnishFrontHooks(board, types, options),

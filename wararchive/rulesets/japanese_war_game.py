@@ -16,7 +16,8 @@ from typing import Any
 from ..engine.board import FILES, FORWARD, OPPOSITE, grid
 from ..engine.combat import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, CombatTable, exception
 from ..engine.common import PLY_LIMIT_RULE, ply_limit_option
-from ..engine.game import BoardGame, Hooks
+from ..engine.game import BoardGame, Hooks, move_is_forward
+from ..engine.moves import Move
 from ..engine.pieces import PieceType
 from ..engine.rules import NotImplemented_, Option, Reading, Rule, RuleBook, resolve_options
 from ..engine.ruleset import Feature, Ruleset
@@ -76,15 +77,78 @@ OPTIONS = {
         summary="The spy against the field marshal, where the versions differ.",
         default="finnish",
         rationale=(
-            "The Finnish clause 22 exempts the field marshal from those who beat the spy and has the spy beat him; "
-            "the Swedish has 'all others' beat the spy yet the spy beat the marshal, which fits the striker winning."
+            "The Finnish clause 22 exempts the field marshal from those who beat the spy and has the spy beat him: "
+            "the default follows it. The Swedish has 'all others' beat the spy yet the spy beat the marshal, so "
+            "taken literally each beats the other; its note and the alignment name three readings: (a) as the "
+            "Finnish, (b) the striker wins, (c) both fall, as with equal ranks. Which the Swedish meant is not "
+            "said, so the option is inferred, not attested."
         ),
         cites=F(22),
         readings=(
-            Reading("finnish", "the spy beats the field marshal whoever strikes"),
-            Reading("swedish", "whoever strikes wins: the spy striking the marshal, or the marshal striking the spy"),
+            Reading("finnish", "the spy beats the field marshal whoever strikes (fi; sv reading a)"),
+            Reading(
+                "swedish", "whoever strikes wins: the spy striking the marshal, or the marshal striking the spy (sv reading b)"
+            ),
+            Reading("both-fall", "the spy and the field marshal beat each other: both fall, whoever strikes (sv reading c)"),
         ),
-        certainty="attested",
+        certainty="inferred",
+    ),
+    "flag_backer": Option(
+        name="flag_backer",
+        summary="The flag's rank when the tile behind it is a mine or the spy, or the field marshal struck by the spy.",
+        default="as-tile",
+        rationale=(
+            "Clause 23 gives the flag the rank of the tile behind it; the mine and the spy have no rank number, "
+            "and the spy's exception (clause 22) names the field marshal, not his rank. The notes to clause 23 "
+            "and 22 call these cases open. The default lets the flag fight as the tile behind it would, "
+            "exceptions included; the other reading passes only a rank number."
+        ),
+        cites=F(22, 23),
+        readings=(
+            Reading(
+                "as-tile",
+                "the flag fights as the tile behind it would: a mine behind stops all but pioneers, the spy behind "
+                "falls to all (the field marshal as option spy_vs_marshal says), the spy takes a flag backed by the "
+                "field marshal",
+            ),
+            Reading(
+                "rank-only",
+                "only a rank number passes: with a mine or the spy behind, the flag has none and falls to any "
+                "striker; a flag backed by the field marshal has his rank, which the spy does not beat",
+            ),
+        ),
+    ),
+    "flag_tie": Option(
+        name="flag_tie",
+        summary="A striker of the same rank as the tile behind the flag.",
+        default="flag-falls",
+        rationale=(
+            "Equal ranks both fall (clause 26), and the flag's rank is the tile's behind it (clause 23); whether "
+            "the flag itself then falls, which wins the game, is not said (note to fi clause 26). The default "
+            "treats the flag as the tile that stands face to face; the other reading makes the tie one between "
+            "the striker and the tile behind, whose rank was compared."
+        ),
+        cites=F(23, 26),
+        readings=(
+            Reading("flag-falls", "the striker and the flag both fall: the flag is taken"),
+            Reading("backer-falls", "the striker and the tile behind the flag fall; the flag stays, now unbacked"),
+        ),
+    ),
+    "mine_contact": Option(
+        name="mine_contact",
+        summary="Which moves that end in front of a mine knock the mover out.",
+        default="as-strike",
+        rationale=(
+            "Clause 21 knocks out all who 'come in front of' a mine and says nothing of the direction; clause 25 "
+            "lets a tile knock out only when moving forward. The default applies the strike rule (option strike) "
+            "to mines too; the other reading knocks out a tile that comes in front of a mine by any move, "
+            "sideways included (note to fi clause 21)."
+        ),
+        cites=F(21, 25),
+        readings=(
+            Reading("as-strike", "only the moves that lead to combat (option strike) lead to the mine"),
+            Reading("any-move", "any move that ends directly in front of an enemy mine knocks the mover out"),
+        ),
     ),
     "flag_alone": Option(
         name="flag_alone",
@@ -163,7 +227,15 @@ RULES = [
     ),
     Rule("jwg.flag-rows", "The flag must stand in one of the three rows given by option flag_rows.", F(24), topic="setup"),
     Rule("jwg.first-move", "The first side (south) moves first.", (), "conjecture", "The text does not say who begins.", "turn"),
-    Rule("jwg.turns", "The players move in turn, one tile a turn.", F(17), topic="turn"),
+    Rule(
+        "jwg.turns",
+        "The players move in turn, one tile a turn.",
+        F(17),
+        "inferred",
+        "Moving in turn is in both versions; 'one tile' is the Swedish 'en bricka': the Finnish plural does not say "
+        "how many tiles a turn moves (alignment unit 17).",
+        "turn",
+    ),
     Rule("jwg.step", "A tile moves one square straight forward, backward or sideways.", F(17, 19), topic="movement"),
     Rule("jwg.slide", "Pioneers and cavalrymen move along a straight line as far as the way is free.", F(18), topic="movement"),
     Rule("jwg.immobile", "Mines and the flag never move.", F(15), topic="movement"),
@@ -178,17 +250,69 @@ RULES = [
     Rule("jwg.forward-only", "Only a tile moving or striking forward knocks out (see option strike).", F(25), topic="combat"),
     Rule("jwg.higher-wins", "The higher rank knocks out the lower, without moving into its place.", F(6, 20), topic="combat"),
     Rule("jwg.tie", "When two tiles of equal rank meet, both are knocked out.", F(26), topic="combat"),
-    Rule("jwg.mine", "A tile that comes in front of a mine is knocked out; the mine stays.", F(21), topic="combat"),
+    Rule("jwg.mine", "A tile that comes in front of a mine is knocked out.", F(21), topic="combat"),
+    Rule(
+        "jwg.mine-stays",
+        "A mine that knocks a tile out stays where it is.",
+        F(15, 21),
+        "inferred",
+        "Clause 21 does not say whether the mine is spent; nothing removes it, and mines are immovable (clause 15).",
+        "combat",
+    ),
+    Rule(
+        "jwg.mine-contact",
+        "Which moves bring a tile in front of a mine to be knocked out is set by option mine_contact.",
+        F(21, 25),
+        "conjecture",
+        "Clause 21 gives no direction, clause 25 only a forward strike; a sideways move in front of a mine is open "
+        "(note to fi clause 21).",
+        "combat",
+    ),
     Rule("jwg.pioneer-mine", "Pioneers are the only tiles that knock out mines.", F(21), topic="combat"),
     Rule("jwg.spy-beaten", "Every other tile knocks out the spy.", F(22), topic="combat"),
     Rule("jwg.spy-beats-marshal", "The spy knocks out the field marshal.", F(22), topic="combat"),
     Rule(
         "jwg.marshal-strikes-spy",
-        "The field marshal striking the spy (option spy_vs_marshal decides who falls).",
+        "The field marshal striking the spy: option spy_vs_marshal decides who falls.",
         F(22),
+        "inferred",
+        "The Finnish says the marshal does not beat the spy; the Swedish has 'all others' beat the spy and is "
+        "read three ways (option spy_vs_marshal).",
+        "combat",
+    ),
+    Rule(
+        "jwg.spy-vs-spy",
+        "Two spies that meet both fall.",
+        F(22, 26),
+        "inferred",
+        "Clause 22 has 'all other tiles' beat the spy, which does not cover a spy meeting a spy; the spy has no "
+        "rank number, and equal tiles both fall (clause 26).",
+        "combat",
+    ),
+    Rule(
+        "jwg.flag-rank",
+        "The flag's rank is that of the ranked tile directly behind it (field marshal to pioneer).",
+        F(23),
         topic="combat",
     ),
-    Rule("jwg.flag-rank", "The flag's rank is that of the tile directly behind it.", F(23), topic="combat"),
+    Rule(
+        "jwg.flag-backer",
+        "A flag backed by a mine or the spy, or backed by the field marshal and struck by the spy, defends as "
+        "option flag_backer says.",
+        F(22, 23),
+        "conjecture",
+        "Clause 23 gives the flag a rank; a mine and the spy have none, and whether the spy's exception against "
+        "the field marshal passes to the flag is not said (notes to fi clauses 22 and 23).",
+        "combat",
+    ),
+    Rule(
+        "jwg.flag-tie",
+        "A striker equal in rank to the tile behind the flag: option flag_tie says what falls.",
+        F(23, 26),
+        "conjecture",
+        "Whether a tie against the borrowed rank takes the flag is not said (note to fi clause 26).",
+        "combat",
+    ),
     Rule(
         "jwg.flag-alone",
         "A flag with no tile of its own directly behind it is taken by any tile that strikes it.",
@@ -316,7 +440,8 @@ def pieces() -> tuple[PieceType, ...]:
 
 
 def combat_table(spy_vs_marshal: str) -> CombatTable:
-    marshal_vs_spy = DEFENDER_WINS if spy_vs_marshal == "finnish" else ATTACKER_WINS
+    spy_vs = {"finnish": ATTACKER_WINS, "swedish": ATTACKER_WINS, "both-fall": BOTH_REMOVED}[spy_vs_marshal]
+    marshal_vs_spy = {"finnish": DEFENDER_WINS, "swedish": ATTACKER_WINS, "both-fall": BOTH_REMOVED}[spy_vs_marshal]
     return CombatTable(
         higher_rule="jwg.higher-wins",
         tie_outcome=BOTH_REMOVED,
@@ -324,9 +449,9 @@ def combat_table(spy_vs_marshal: str) -> CombatTable:
         exceptions=(
             exception("pioneer", "mine", ATTACKER_WINS, "jwg.pioneer-mine"),
             exception("*", "mine", DEFENDER_WINS, "jwg.mine"),
-            exception("spy", "field_marshal", ATTACKER_WINS, "jwg.spy-beats-marshal"),
+            exception("spy", "field_marshal", spy_vs, "jwg.spy-beats-marshal"),
             exception("field_marshal", "spy", marshal_vs_spy, "jwg.marshal-strikes-spy"),
-            exception("spy", "spy", BOTH_REMOVED, "jwg.tie"),
+            exception("spy", "spy", BOTH_REMOVED, "jwg.spy-vs-spy"),
             exception("*", "spy", ATTACKER_WINS, "jwg.spy-beaten"),
             exception("spy", "*", DEFENDER_WINS, "jwg.spy-beaten"),
         ),
@@ -334,19 +459,57 @@ def combat_table(spy_vs_marshal: str) -> CombatTable:
 
 
 class JapaneseWarGameHooks(Hooks):
-    """The flag's rank is the rank of the tile directly behind it."""
+    """The flag's borrowed rank (clause 23) with its open cases, and mines met by a move that strikes nothing.
 
-    def __init__(self, flag: int):
-        self.flag = flag
+    The open cases are options, so the hooks take the resolved options and
+    the piece indices they need once, not per combat.
+    """
+
+    def __init__(self, types: tuple[PieceType, ...], options: dict[str, Any]):
+        index = {t.id: i for i, t in enumerate(types)}
+        self.flag, self.mine, self.spy, self.marshal = (index[k] for k in ("flag", "mine", "spy", "field_marshal"))
+        self.rank_only = options["flag_backer"] == "rank-only"
+        self.backer_falls = options["flag_tie"] == "backer-falls"
+        self.mine_any_move = options["mine_contact"] == "any-move"
+
+    def backer(self, game: BoardGame, flag_cell: int) -> int:
+        """The cell of the own tile directly behind the flag on ``flag_cell``, or -1."""
+        owner = game.owner[flag_cell]
+        behind = game.board.step[OPPOSITE[FORWARD[owner]]][flag_cell]
+        return behind if behind >= 0 and game.owner[behind] == owner else -1
 
     def decider(self, game: BoardGame, defender_cell: int) -> tuple[int, str | None]:
         if game.kind[defender_cell] != self.flag:
             return defender_cell, None
-        owner = game.owner[defender_cell]
-        behind = game.board.step[OPPOSITE[FORWARD[owner]]][defender_cell]
-        if behind >= 0 and game.owner[behind] == owner:
-            return behind, "jwg.flag-rank"
-        return -1, "jwg.flag-alone"
+        behind = self.backer(game, defender_cell)
+        if behind < 0:
+            return -1, "jwg.flag-alone"
+        if game.kind[behind] in (self.mine, self.spy):
+            return (-1, "jwg.flag-backer") if self.rank_only else (behind, "jwg.flag-backer")
+        return behind, "jwg.flag-rank"
+
+    def resolve(self, game: BoardGame, att: int, dfn: int, outcome: str, rule: str) -> tuple[str, str]:
+        if game.kind[dfn] != self.flag or (behind := self.backer(game, dfn)) < 0:
+            return outcome, rule
+        if game.kind[att] == self.spy and game.kind[behind] == self.marshal:
+            return (DEFENDER_WINS if self.rank_only else outcome), "jwg.flag-backer"
+        if outcome == BOTH_REMOVED:
+            return (DEFENDER_WINS if self.backer_falls else outcome), "jwg.flag-tie"
+        return outcome, rule
+
+    def after_combat(self, game: BoardGame, att: int, dfn: int, player: int, event: dict[str, Any]) -> None:
+        """A tie against the flag's borrowed rank, read as a tie with the tile behind: that tile falls too."""
+        if self.backer_falls and event["rule"] == "jwg.flag-tie":
+            event["removed"].append(game.remove(self.backer(game, dfn)))
+
+    def after_move(self, game: BoardGame, move: Move, player: int) -> None:
+        """Option mine_contact=any-move: a move the strike rule leaves without combat still meets a mine."""
+        x = move.to
+        if not self.mine_any_move or game.owner[x] != player or move_is_forward(game.board, move.frm, x, player):
+            return
+        front = game.board.step[FORWARD[player]][x]
+        if front >= 0 and game.owner[front] == 1 - player and game.kind[front] == self.mine:
+            game.collide(x, front, player, displace=False)
 
 
 def make_board(shape: str, bridges: str):
@@ -411,10 +574,10 @@ def build(given: dict[str, Any]) -> Ruleset:
         piece_types=types,
         new_game_fn=BoardGame,
         board=board,
-        combat_table=combat_table(options["spy_vs_marshal"]),
+        combat_rules=combat_table(options["spy_vs_marshal"]),
         features=features,
         not_implemented=tuple(NOT_IMPLEMENTED),
-        hooks=JapaneseWarGameHooks(next(i for i, p in enumerate(types) if p.id == "flag")),
+        hooks=JapaneseWarGameHooks(types, options),
         params={
             "combat_mode": "face",
             "strike": "forward" if options["strike"] == "forward-move" else "any",

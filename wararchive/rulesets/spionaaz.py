@@ -153,14 +153,21 @@ RULES = [
     Rule(
         "spz.sapper-captures-only",
         "A sapper captures only sappers, spies, mines and generals; attacking any other soldier it is removed.",
-        P(31, 32, 29),
-        topic="combat",
+        P(31, 32, 29, 15),
+        "inferred",
+        "The text lists what the sapper captures (:29, :31, :32) but never says what happens when it attacks a "
+        "corporal, lieutenant, captain or colonel; 'only' and the removal are read from that list and from the "
+        "weaker attacker's fate (:15).",
+        "combat",
     ),
     Rule(
         "spz.spy-captures-only",
         "A spy captures only spies and sappers; attacking a soldier it is removed.",
-        P(27),
-        topic="combat",
+        P(27, 15),
+        "inferred",
+        "'A Spy can capture only another Spy or a Sapper' (:27) is attested; that a spy attacking a soldier is "
+        "removed, rather than the move being refused, follows the weaker attacker's fate (:15).",
+        "combat",
     ),
     Rule("spz.mine-kills", "A piece that steps onto a mine dies and the mine stays.", P(22, 27, 35), topic="combat"),
     Rule(
@@ -320,8 +327,9 @@ class SpionaazHooks(Hooks):
                     if game.owner[x] == 1 - side and game.uid[x] not in game.known[side]:
                         game.known[side].add(game.uid[x])
                         newly.append(game.board.names[x])
-            if newly:
-                game.event("reveal", "spz.unmask", side=game.rs.sides[side], cells=sorted(newly))
+            if newly:  # told to the spy's owner alone: were the owner of the unmasked pieces told, he would know the spy
+                spy_side = game.rs.sides[side]
+                game.event("reveal", "spz.unmask", to=[spy_side], side=spy_side, cells=sorted(newly))
 
 
 def build(given: dict[str, Any]) -> Ruleset:
@@ -353,7 +361,7 @@ def build(given: dict[str, Any]) -> Ruleset:
         piece_types=pieces(),
         new_game_fn=BoardGame,
         board=board,
-        combat_table=COMBAT,
+        combat_rules=COMBAT,
         features=features,
         not_implemented=tuple(NOT_IMPLEMENTED),
         hooks=SpionaazHooks(options["volcanoes"]),

@@ -106,7 +106,7 @@ def _feature_rows(games: list[Ruleset], topics: set[str]) -> list[list]:
 
 def _no_move_cell(g: Ruleset) -> list | str:
     """What the engine does to a side left without a move (board games: the no-moves rule)."""
-    rule = g.params.get("no_moves_rule")
+    rule = g.params.no_moves_rule
     if rule is None:
         return "— (see stalemate)" if any(f.name == "stalemate" for f in g.features) else "—"
     return _rule_cell(g, rule, "that side loses")

@@ -15,26 +15,32 @@ from ..corpus import Corpus
 from ..corpus.tei import export_tei
 from ..engine import ruleset, simulate_one
 from ..engine.record import dumps
+from ..export import export
 from ..fileio import atomic_write_text
 from .cache import cached, fingerprint
 from .replay import KINDS
 
+TABLE_FORMATS = ("csv", "json")
+
 
 def _write(path: Path, text: str, written: set[Path]) -> None:
+    """Write ``text`` only if it changed: Sphinx re-reads the Downloads page when a file it links is newer."""
     written.add(path)
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         atomic_write_text(path, text)
 
 
 def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[str, list[int]], written: set[Path]) -> list[Path]:
-    """Write every download into ``folder``; ``games`` maps a ruleset to its illustrative seeds. Returns the files."""
+    """Write every download into ``folder``; ``games`` maps a ruleset to its illustrative seeds. Returns the files.
+
+    The TEI and the tables are those of ``wararchive export`` (one mechanism), written into a temporary
+    folder and copied only where their bytes changed.
+    """
     with tempfile.TemporaryDirectory() as tmp:
-        for tei in export_tei(corpus, tmp):
-            _write(folder / "tei" / tei.name, tei.read_text(encoding="utf-8"), written)
-    tables = {"passages": corpus.passages(), "corrections": corpus.corrections(), "alignments": corpus.alignments()}
-    for name, frame in tables.items():
-        _write(folder / f"{name}.csv", frame.to_csv(index=False), written)
-        _write(folder / f"{name}.json", frame.to_json(orient="records", force_ascii=False, indent=1) + "\n", written)
+        exported = [(f, "tei") for f in export_tei(corpus, Path(tmp) / "tei")]
+        exported += [(f, "") for fmt in TABLE_FORMATS for f in export(corpus, fmt, Path(tmp) / fmt)]
+        for path, sub in exported:
+            _write(folder / sub / path.name, path.read_text(encoding="utf-8"), written)
     for rid, seeds in games.items():
         lines = [
             cached(cache_dir, f"record-{rid}-{seed}", fingerprint(rid, seed, KINDS), lambda r=rid, s=seed: _record(r, s))

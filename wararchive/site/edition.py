@@ -11,6 +11,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..corpus import load
+from ..languages import NAMES
 from .html import el
 from .passage import base_url, passage_block
 from .tables import table
@@ -30,7 +31,7 @@ class TextMeta(SphinxDirective):
         rows = [
             ("Title", el("span", t.title, lang=t.lang)),
             ("English title", t.title_en),
-            ("Language", {"et": "Estonian", "fi": "Finnish", "sv": "Swedish"}[t.lang]),
+            ("Language", NAMES[t.lang]),
             ("Date", f"{t.date} — {t.date_certainty}"),
             ("Place", t.place),
             ("Kind of source", t.source_kind),

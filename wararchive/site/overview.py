@@ -7,9 +7,10 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..corpus import load
 from ..engine import ruleset, rulesets
+from ..languages import NAMES
 from .html import el
 
-LANGS = {"et": "Estonian", "fi": "Finnish", "sv": "Swedish"}
+LANGS = NAMES
 
 
 class Overview(SphinxDirective):

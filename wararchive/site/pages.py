@@ -16,6 +16,7 @@ import jinja2
 from ..corpus import load
 from ..engine import ruleset, rulesets
 from ..fileio import atomic_write_text
+from ..languages import NAMES
 from .cache import all_rulesets_fingerprint, cached, fingerprint, is_cached, notebook_fingerprint, short_hash, text_fingerprint
 from .compare import TOPICS
 from .downloads import write_downloads
@@ -28,7 +29,7 @@ TEMPLATES = jinja2.Environment(
     keep_trailing_newline=True,
     undefined=jinja2.StrictUndefined,
 )
-LANG_NAMES = {"et": "Estonian", "fi": "Finnish", "sv": "Swedish"}
+LANG_NAMES = NAMES
 GENERATED = ("texts", "games", "compare", "notebooks", "downloads")
 GENERATED_SUFFIXES = (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl")
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -116,7 +117,9 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
     seeds = {rs.id: [g["seed"] for g in illustrative(cache_dir, rs.id)] for rs in games}
     files = write_downloads(c, srcdir / "downloads", cache_dir, seeds, written)
     tei = [f.name for f in files if f.parent.name == "tei"]
-    write(srcdir / "downloads" / "index.md", TEMPLATES.get_template("downloads.md.j2").render(tei=tei, games=seeds), written)
+    tables = sorted({f.stem for f in files if f.suffix == ".csv"})
+    page = TEMPLATES.get_template("downloads.md.j2").render(tei=tei, tables=tables, games=seeds)
+    write(srcdir / "downloads" / "index.md", page, written)
     for nb in sorted(NOTEBOOKS.glob("*.ipynb")):  # the notebooks live at the top level; the site runs and shows them
         write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, notebook_fingerprint(c)), written)
     _remove_stale(srcdir, written)

@@ -40,7 +40,7 @@ def aligned_with() -> dict[str, list[tuple[str, str, int, str]]]:
 
 
 def base_url(config) -> str:
-    """The published address (``html_baseurl``, from ``WARARCHIVE_BASE_URL``) with a trailing slash, or ``""``."""
+    """The published address (``html_baseurl``: ``$WARARCHIVE_BASE_URL`` or the CLI's default) ending in a slash."""
     url = config.html_baseurl or ""
     return url if not url or url.endswith("/") else url + "/"
 
@@ -51,7 +51,7 @@ def cite_role(name, rawtext, text, lineno, inliner, options=None, content=None):
 
 
 def cite_line(pid: str, base_url: str) -> str:
-    """How to cite a passage: its id and its address under the site's base URL (a relative path when unset)."""
+    """How to cite a passage: its id and its address under the site's base URL (a relative path if that is empty)."""
     text_id = pid.rpartition(":")[0]
     return f"{pid}, wararchive digital edition, {base_url}texts/{text_id}.html#{pid}"
 

@@ -68,15 +68,14 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
     last: dict[str, dict[int, list]] = {p: {} for p in perspectives}
     move_rules: dict[str, list] = {p: [None] for p in perspectives}
     move_texts: dict[str, list] = {p: [] for p in perspectives}
-    views: dict[str, Any] = {}  # each viewer's view of the position before the next move
+    views: dict[str, Any] = {}  # each viewer's view of the latest position
     for ply in range(final.ply + 1):
         if ply:
             move = game.parse_move(final.history[ply - 1])
-            for p in perspectives:  # the move as written for this viewer, and its rule if the piece is known
-                move_texts[p].append(game.public_text(move, p))
-                seen = views[p].cells[game.origin(move)]
-                piece = seen and seen["piece"]
-                move_rules[p].append(rs.piece(piece).move_rule or None if piece else None)
+            for p in perspectives:  # the move as this viewer may read it, and the rule it acted under (engine filter)
+                text, rule = game.seen(move, p)
+                move_texts[p].append(text)
+                move_rules[p].append(rule)
             game.play(move)
         for p in perspectives:
             view = views[p] = game.view(p)

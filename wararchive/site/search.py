@@ -14,7 +14,9 @@ from __future__ import annotations
 import snowballstemmer
 from sphinx.search.en import SearchEnglish
 
-STEMMERS = [snowballstemmer.stemmer(lang) for lang in ("estonian", "finnish", "swedish")]
+from ..languages import SOURCE_LANGUAGES
+
+STEMMERS = [snowballstemmer.stemmer(lang.stemmer) for lang in SOURCE_LANGUAGES]
 
 
 class SearchWithSourceLanguages(SearchEnglish):

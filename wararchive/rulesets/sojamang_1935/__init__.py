@@ -73,7 +73,7 @@ def build(given: dict[str, Any]) -> Ruleset:
         piece_types=types,
         new_game_fn=BoardGame,
         board=board,
-        combat_table=combat_table(options["spy_vs_general"]),
+        combat_rules=combat_table(options["spy_vs_general"]),
         features=features,
         not_implemented=tuple(NOT_IMPLEMENTED),
         hooks=SojamangHooks(types, board, options),

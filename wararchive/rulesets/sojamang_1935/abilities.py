@@ -77,6 +77,10 @@ class SojamangHooks(Hooks):
         self.abil = frozenset(T[a] for a in abil)
         self.referee = options["referee"]
         self.quiet = options["quiet_plies"]
+        # a general rescued from the cabaret: the plain rescue's rank first, then the others a move may choose (:69)
+        self.demotions = (
+            ("private", "pioneer", "cavalryman") if options["general_demotion"] == "private" else ("pioneer", "cavalryman")
+        )
         self.step = board.step
         n = len(board)
         w = board.width
@@ -128,6 +132,11 @@ class SojamangHooks(Hooks):
             if uid[c] == u:
                 return c
         return -1
+
+    @staticmethod
+    def _nailed(st: State, u: int) -> bool:
+        """Is piece ``u`` a cabaret with a nailed piece, or nailed to one (so both go together, :70)?"""
+        return u in st.nailed or u in st.nailed_by
 
     def _flag_line(self, game: BoardGame, player: int, flag: int) -> set[int]:
         b = self.board
@@ -311,8 +320,10 @@ class SojamangHooks(Hooks):
             if st.reinforce_open[p]:
                 self._reinforcements(game, st, p, out)
             if not st.deserted[p] and self._counted(game, st, p) >= 10:
+                # offered whether or not the enemy has an ensign left: the claim's only condition is the
+                # tenth move (:82), and offering it only while one is left would tell the claimant that none is
                 place = self._free_back(game, p)
-                if place >= 0 and any(kind[c] == T["ensign"] and uid[c] not in frozen for c in game.positions[1 - p]):
+                if place >= 0:
                     out.append(Move(place, place, "desert"))
         if st.nailed_by:
             self._rescue_moves(game, st, p, out)
@@ -396,7 +407,7 @@ class SojamangHooks(Hooks):
                 out.append(Move(cb, cb2, "cabaret", nl))
 
     def _rescue_moves(self, game: BoardGame, st: State, p: int, out: list[Move]) -> None:
-        """Rescuing a nailed general may demote him to pioneer or cavalryman instead of private (:69)."""
+        """Rescuing a nailed general may demote him to another rank than the plain rescue's (:69)."""
         for nu, cu in st.nailed_by.items():
             if game.uid_owner.get(nu) != p:
                 continue
@@ -419,7 +430,7 @@ class SojamangHooks(Hooks):
                     ok = game.enter_by[p][t]
                     if not ok[x] or not all(ok[z] for z in path) or self._lvl(game, st, y) >= self._lvl(game, st, nl):
                         continue
-                    out.extend(Move(y, x, "rescue", nl, choice) for choice in ("pioneer", "cavalryman"))
+                    out.extend(Move(y, x, "rescue", nl, choice) for choice in self.demotions[1:])
 
     def _rescue_cells(self, nl: int, cb: int) -> list[int]:
         return [x for c in (nl, cb) for x in (self.step[EAST][c], self.step[WEST][c]) if x >= 0]
@@ -476,9 +487,9 @@ class SojamangHooks(Hooks):
             game.event("fire", "soj.battery-immune", target=names[x], hit=False)
         else:
             game.known[p].add(game.uid[x])
-            lost = self.kill(game, x)
-            rule = "soj.cabaret-destroyed" if len(lost) > 1 else "soj.battery-fire"
-            game.event("fire", rule, target=names[x], hit=True, pieces=lost)
+            rule = "soj.cabaret-destroyed" if self._nailed(st, game.uid[x]) else "soj.battery-fire"
+            ev = game.event("fire", rule, target=names[x], hit=True)
+            ev["pieces"] = self.kill(game, x)  # the shot first, then what its losses set off
 
     def _do_fly(self, game: BoardGame, move: Move, p: int) -> None:
         st: State = game.extra["soj"]
@@ -498,9 +509,9 @@ class SojamangHooks(Hooks):
             st.dirty = True
             game.event("bombs", "soj.aviator-mine", cells=[names[land], names[t]], pieces=lost)
             return
-        lost = self.kill(game, t)
-        rule = "soj.cabaret-destroyed" if len(lost) > 1 else "soj.aviator-bombs"
-        game.event("bombs", rule, cells=[names[land], names[t]], pieces=lost)
+        rule = "soj.cabaret-destroyed" if self._nailed(st, game.uid[t]) else "soj.aviator-bombs"
+        ev = game.event("bombs", rule, cells=[names[land], names[t]])
+        ev["pieces"] = self.kill(game, t)  # the bombs first, then what their losses set off
 
     def _do_return(self, game: BoardGame, move: Move, p: int) -> None:
         st: State = game.extra["soj"]
@@ -514,7 +525,7 @@ class SojamangHooks(Hooks):
         nxt = next(s for s in self.step if s[c] == move.target)
         u = game.uid[c]
         game.known[1 - p].add(u)  # the cloud shows where the gas was
-        lost: list[list] = []
+        hit = []
         line = []
         x = move.target
         T = self.T
@@ -525,11 +536,17 @@ class SojamangHooks(Hooks):
                 if t == T["junior_lieutenant"]:
                     break  # :76
                 if t != T["mine"] and t != T["flag"]:
-                    lost += self.kill(game, x)
+                    hit.append(x)
             x = nxt[x]
+        # the release and the spent gas first, then the losses and what they set off (a signal post, a wagon, the flag)
+        ev = game.event("gas", "soj.gas-release", cells=[names[c], *line])
         game.remove(c)
-        game.event("gas", "soj.gas-release", cells=[names[c], *line], pieces=[[u, "poison_gas", SIDES[p]], *lost])
         game.event("gas-spent", "soj.gas-spent", cells=[names[c]])
+        lost: list[list] = []
+        for x in hit:
+            if game.owner[x] >= 0:  # not already gone with a cabaret it was nailed to
+                lost += self.kill(game, x)
+        ev["pieces"] = [[u, "poison_gas", SIDES[p]], *lost]
         game.extra["soj"].dirty = True
 
     def _armed(self, game: BoardGame, move: Move, p: int, rule: str, ranks: int) -> None:
@@ -581,6 +598,10 @@ class SojamangHooks(Hooks):
         st: State = game.extra["soj"]
         names, e = game.board.names, 1 - p
         ensigns = sorted(c for c in game.positions[e] if game.kind[c] == self.T["ensign"] and game.uid[c] not in game.frozen)
+        st.deserted[p] = True
+        if not ensigns:  # the enemy answers that none is left: the claim is spent for nothing
+            game.event("desertion", "soj.deserter-none", side=SIDES[p])
+            return
         old = game.rs.rng(game.seed, f"deserter:{game.ply}").choice(ensigns)
         told = []
         for side in (EAST, WEST):  # :83 — who stood to his right and left
@@ -591,7 +612,6 @@ class SojamangHooks(Hooks):
         u = game.uid[old]
         game.transfer(old, move.to, p)
         game.transform(move.to, "captain", public=True)
-        st.deserted[p] = True
         st.dirty = True
         game.event("desertion", "soj.deserter", cells=[names[old], names[move.to]], pieces=[[u, "captain", SIDES[p]]])
         if told:
@@ -768,7 +788,7 @@ class SojamangHooks(Hooks):
             game.remove(cb)
             game.event("rescue", "soj.cabaret-rescue", cells=[names[x], names[nl], names[cb]], pieces=lost)
             if game.kind[nl] in self.generals:
-                choice = st.rescue_choice or "private"
+                choice = st.rescue_choice or self.demotions[0]
                 game.transform(nl, choice)
                 game.event("demotion", "soj.cabaret-general", to=[SIDES[p]], pieces=[[nu, choice, SIDES[p]]])
             st.rescue_choice = ""
@@ -803,11 +823,15 @@ class SojamangHooks(Hooks):
             if self._counted(game, st, s) < 10:
                 continue
             st.neighbours_done[s] = True
+            doomed = sorted(c for c in game.positions[s] if game.uid[c] in st.neighbours[s])
+            if not doomed:
+                continue
+            ev = game.event("cabaret-neighbours", "soj.cabaret-neighbours")  # the cause before its effects
             lost = []
-            for c in sorted(c for c in game.positions[s] if game.uid[c] in st.neighbours[s]):
-                lost += self.kill(game, c)
-            if lost:
-                game.event("cabaret-neighbours", "soj.cabaret-neighbours", pieces=lost)
+            for c in doomed:
+                if game.owner[c] >= 0:
+                    lost += self.kill(game, c)
+            ev["pieces"] = lost
 
     def _census(self, game: BoardGame, st: State, draws: bool = True) -> None:
         """After losses or changes of rank: the referee's draw, the four generals, the lost arms."""
@@ -854,10 +878,27 @@ class SojamangHooks(Hooks):
 
     # -- greedy play --------------------------------------------------------------------------------
     def public_notation(self, game: BoardGame, move: Move, player: int | None) -> str | None:
-        """The enemy hears where the battery fires, never from where nor the rank it names (:46)."""
-        if move.action == "fire" and player is not None and player != game.owner[move.frm]:
-            return f"fire:?>{game.board.names[move.target]}"
-        return None
+        """What the enemy may read of an ability move.
+
+        He hears where the battery fires, never from where nor the rank it
+        names (:46); he sees a reinforcement appear, not which general sent
+        it nor what it is (:89). A machine gun, grenades (:77–80), a
+        reconnaissance (:40–41: the naming is told to the ensign's
+        commander alone) and the rank chosen for a rescued general (:69) are
+        the referee's business: to the enemy they are the plain move they
+        look like, which names no piece.
+        """
+        if player is None or move.action not in _DISGUISED or player == game.to_move:  # read before it is played
+            return None
+        names = game.board.names
+        if move.action == "fire":
+            return f"fire:?>{names[move.target]}"
+        if move.action == "reinforce":
+            return f"reinforce:{names[move.to]}-{names[move.to]}"
+        return f"{names[move.frm]}-{names[move.to]}"
+
+    def action_rule(self, game: BoardGame, move: Move) -> str | None:
+        return _ACTION_RULES[move.action]
 
     def action_value(self, game: BoardGame, move: Move, view, unknown: dict[str, int]) -> float | None:
         a = move.action
@@ -910,6 +951,24 @@ class SojamangHooks(Hooks):
             return value(move.arg)
         return 0.0
 
+
+# the rule each ability move acts under, cited with the move in transcripts and replays
+_ACTION_RULES = {
+    "fire": "soj.battery-fire",
+    "fly": "soj.aviator-flight",
+    "return": "soj.aviator-return",
+    "gas": "soj.gas-release",
+    "mg": "soj.machine-gun",
+    "grenade": "soj.grenade",
+    "recon": "soj.reconnaissance",
+    "rescue": "soj.cabaret-rescue",
+    "cabaret": "soj.cabaret-moves",
+    "desert": "soj.deserter",
+    "rearrange": "soj.rearrange",
+    "reinforce": "soj.reinforce",
+}
+# abilities whose full notation the enemy may not read (see SojamangHooks.public_notation)
+_DISGUISED = frozenset({"fire", "reinforce", "mg", "grenade", "recon", "rescue"})
 
 _BETTER = {ATTACKER_WINS: 0, BOTH_REMOVED: 1, DEFENDER_WINS: 2, NEITHER_REMOVED: 1}  # for the defender
 

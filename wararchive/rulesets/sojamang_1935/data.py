@@ -42,16 +42,23 @@ OPTIONS = {
         rationale=(
             "The text gives 36 squares a side ('all the squares of their own front', :9, :10), black barbed-wire "
             "squares (:42, :93) and 'three passages' (:33), but no board. L'Attaque, the French game of 1909, has "
-            "9 columns × 10 rows, 36 pieces a side (4 rows × 9) and six darkened squares in the middle forming three "
-            "obstacles (historical notes: V&A O26366): the 1935 game fits it exactly. Six squares in the two middle "
-            "rows make three obstacles of two squares (one file, both rows); three passages between three "
-            "obstacles alternate with them, so one obstacle stands at an edge: wire on files c, f and i leaves the "
-            "passages a–b, d–e and g–h, each two files wide and of equal value. The mirror image is the other reading."
+            "9 columns × 10 rows and 36 pieces a side (4 rows × 9), which the 1935 game matches; its middle is "
+            "described as six darkened squares forming three obstacles (historical notes: V&A O26366; Tabletop "
+            "Gaming 2019), but descriptions disagree on where they stand: one puts the six blocked squares on files "
+            "c, e and g, which leaves four gaps (a–b, d, f, h–i), not three passages. So the model fits in size and "
+            "army, not provably in its middle. Six squares in the two middle rows make three obstacles of two "
+            "squares (one file, both rows); three passages between three obstacles alternate with them, so one "
+            "obstacle stands at an edge: wire on files c, f and i leaves the passages a–b, d–e and g–h, each two "
+            "files wide and of equal value (default); the mirror image is the second reading. Either needs six "
+            "mines to close all three passages and the army has four, so the warning of :33 could never apply; "
+            "the third reading, one-file passages (wire on a, b, d, e, g, h: twelve squares, more than L'Attaque's "
+            "six, which the text does not count), is the board on which four mines can close them all."
         ),
         cites=P(9, 10, 33, 42, 93),
         readings=(
             Reading("cfi", "wire on c5, c6, f5, f6, i5, i6: passages a–b, d–e, g–h"),
             Reading("adg", "wire on a5, a6, d5, d6, g5, g6: passages b–c, e–f, h–i"),
+            Reading("narrow", "wire on files a, b, d, e, g, h of rows 5–6: one-file passages c, f, i (four mines can close all)"),
         ),
     ),
     "referee": Option(
@@ -131,7 +138,7 @@ OPTIONS = {
             "Mines may not be put in front of all three passages (:33). On the reconstructed board each passage "
             "is two files wide, so closing all three would take six mines and the army has four: read as 'closed', "
             "the rule could never be broken. Reading it as 'a mine before each passage' keeps the rule's force; "
-            "on the author's board, if its passages were one square wide, the two readings coincide."
+            "on a board with one-file passages (option board=narrow) the two readings coincide."
         ),
         cites=P(33),
         readings=(
@@ -261,6 +268,23 @@ OPTIONS = {
         cites=P(22),
         kind="setting",
     ),
+    "general_demotion": Option(
+        name="general_demotion",
+        summary="What a general rescued from the cabaret may be demoted to (:69).",
+        default="private",
+        rationale=(
+            "'alandatakse reameheks, pioneeriks või ratsanikuks (kuid mitte lenduriks)' lists private, pioneer or "
+            "cavalryman, but there is no private in the list of pieces (:24). Read as three choices, the private is "
+            "a piece of its own below rank 10 (soj.private). 'reamees' can also mean 'the ranks': demoted to the "
+            "ranks, i.e. pioneer or cavalryman (but not aviator), the bracket excluding the third rank-10 piece; "
+            "then there is no private at all."
+        ),
+        cites=P(24, 69),
+        readings=(
+            Reading("private", "private (a piece below rank 10), pioneer or cavalryman"),
+            Reading("the-ranks", "demoted to the ranks: pioneer or cavalryman only; no private piece"),
+        ),
+    ),
     "ply_limit": ply_limit_option(1500),
 }
 
@@ -303,21 +327,24 @@ RULES = [
     Rule(
         "soj.private",
         "A 'private' (reamees), named only as a general's demotion at the cabaret, ranks below every ranked piece "
-        "of the list (no. 11 among ranks) and has no privileges; no army starts with one.",
+        "of the list (no. 11 among ranks) and has no privileges; no army starts with one (option general_demotion).",
         P(69),
         "inferred",
-        "The list has no private (:24); a private is the lowest soldier, so he is placed below the lower ranks 10–10b.",
+        "The list has no private (:24); a private is the lowest soldier, so he is placed below the lower ranks 10–10b. "
+        "Option general_demotion=the-ranks reads 'reamees' not as a piece but as 'the ranks', named by the two that "
+        "follow, and uses no private.",
         "components",
     ),
     Rule(
         "soj.board",
         "The board is 9 files × 10 rows: rows 1–4 are pink's field, rows 7–10 light-blue's (36 squares each); the "
-        "two middle rows hold six black barbed-wire squares in three obstacles that leave three passages "
-        "(see option board).",
+        "two middle rows hold black barbed-wire squares in three obstacles that leave three passages (see option "
+        "board: six squares by default, twelve in the narrow reading).",
         P(9, 10, 33, 93),
         "conjecture",
-        "The text never describes the board; L'Attaque (1909) has exactly this shape, 36 pieces a side and six dark "
-        "squares making three obstacles (historical notes).",
+        "The text never describes the board; L'Attaque (1909) has this size and 36 pieces a side, and six dark "
+        "squares in three obstacles, though descriptions of L'Attaque disagree on where those stand (see option "
+        "board for the counter-readings).",
         "components",
     ),
     Rule(
@@ -449,7 +476,7 @@ RULES = [
     Rule(
         "soj.mine",
         "Every other piece, the aviator included, perishes on contact with a mine; the mine stays.",
-        P(34),
+        P(34, 31),
         topic="combat",
     ),
     Rule(
@@ -620,13 +647,14 @@ RULES = [
     ),
     Rule(
         "soj.cabaret-general",
-        "A general (any of the four) rescued from the cabaret is also demoted to private, pioneer or cavalryman at "
-        "his commander's choice (a plain rescuing move demotes to private; the moves marked rescue=pioneer and "
-        "rescue=cavalryman choose otherwise).",
+        "A general (any of the four) rescued from the cabaret is also demoted, at his commander's choice, to one "
+        "of the ranks option general_demotion allows (a plain rescuing move demotes to the first; the moves marked "
+        "rescue=… choose another).",
         P(69),
         "inferred",
-        "The choice is attested; 'private' (reamees) is not in the list (see soj.private), and the plain move's "
-        "default is the engine's way of offering the choice.",
+        "The choice is attested; its list is not: 'private' (reamees) is not in the list of pieces (see "
+        "soj.private) and may name the ranks that follow it (option general_demotion). The plain move's default "
+        "is the engine's way of offering the choice.",
         "special",
     ),
     Rule(
@@ -790,6 +818,17 @@ RULES = [
         "special",
     ),
     Rule(
+        "soj.deserter-none",
+        "The claim may be made whether or not the enemy still has an ensign free to hand over; if he has none, "
+        "he says so, nothing is handed over, and the claim is spent.",
+        P(82),
+        "conjecture",
+        "The note sets no condition on the claim but the tenth move ('may demand such a one'), and does not say "
+        "what follows when no ensign is left; offering the claim only while one is left would tell the claimant "
+        "that the enemy has none, a rank the rules never reveal.",
+        "special",
+    ),
+    Rule(
         "soj.deserter-reveals",
         "The deserter tells his new commander the ranks of the pieces that stood to his right and left.",
         P(83),
@@ -876,7 +915,9 @@ RULES = [
         "A side that cannot move loses.",
         (),
         "conjecture",
-        "The text is silent; the other war games' convention.",
+        "The text is silent. The convention is Stratego's (a player who cannot move loses); L'Attaque, the model "
+        "of the board, is described as ending only by the capture of the flag, and the text itself ends a game by "
+        "the flag (:11) or the referee's draw (:22).",
         "victory",
     ),
     PLY_LIMIT_RULE,
@@ -1045,7 +1086,7 @@ def combat_table(spy_vs_general: str) -> CombatTable:
 
 
 # -- the board -----------------------------------------------------------------------------
-WIRE_FILES = {"cfi": (2, 5, 8), "adg": (0, 3, 6)}
+WIRE_FILES = {"cfi": (2, 5, 8), "adg": (0, 3, 6), "narrow": (0, 1, 3, 4, 6, 7)}
 
 
 def make_board(layout: str) -> Board:

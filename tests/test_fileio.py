@@ -1,0 +1,94 @@
+"""Output files: written through symlinks, never over devices, one mode, one writer, no leftovers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from fuzzing import cli
+
+from wararchive.fileio import OutputError, atomic_open, atomic_write_text
+
+
+def _leftovers(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if p.name.startswith("."))
+
+
+def test_a_symlink_is_followed_and_kept(tmp_path):
+    (tmp_path / "real.json").write_text("old")
+    (tmp_path / "link.json").symlink_to("real.json")
+    atomic_write_text(tmp_path / "link.json", "new")
+    assert (tmp_path / "link.json").is_symlink() and (tmp_path / "real.json").read_text() == "new"
+    (tmp_path / "dangling.json").symlink_to("sub/made.json")  # a link to a file not yet there
+    atomic_write_text(tmp_path / "dangling.json", "made")
+    assert (tmp_path / "dangling.json").is_symlink() and (tmp_path / "sub" / "made.json").read_text() == "made"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_device_is_written_to_never_replaced():
+    before = os.stat("/dev/full")
+    with pytest.raises(OutputError, match="cannot write /dev/full: No space left on device"):
+        atomic_write_text("/dev/full", "x" * 100_000)
+    after = os.stat("/dev/full")
+    assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino
+    atomic_write_text("/dev/null", "streamed")  # a device that takes the bytes: fine
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_a_directory_is_refused(tmp_path):
+    with pytest.raises(OutputError, match="it is a directory"):
+        atomic_write_text(tmp_path, "x")
+
+
+def test_every_output_gets_the_mode_a_plain_open_would(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    old = os.umask(0o027)
+    try:
+        with open("plain", "w") as fh:
+            fh.write("x")
+        cli("play", "chess", "-o", "ply_limit=2", "--out", "g.json", "--pgn", "g.pgn")
+        cli("simulate", "chess", "-o", "ply_limit=2", "--games", "1", "--quiet", "--out", "s.jsonl")
+        cli("board", "chess", "--out", "b.svg")
+    finally:
+        os.umask(old)
+    modes = {name: stat.S_IMODE(os.stat(name).st_mode) for name in ("plain", "g.json", "g.pgn", "s.jsonl", "b.svg")}
+    assert set(modes.values()) == {0o640}, modes
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path):
+    target = tmp_path / "out.jsonl"
+    target.write_text("good\n")
+    with pytest.raises(RuntimeError), atomic_open(target) as fh:
+        fh.write("half")
+        raise RuntimeError("crash halfway")
+    assert target.read_text() == "good\n" and _leftovers(tmp_path) == []
+
+
+def test_a_second_writer_of_the_same_file_is_refused(tmp_path):
+    target = tmp_path / "out.jsonl"
+    with atomic_open(target) as fh:
+        fh.write("first\n")
+        with pytest.raises(OutputError, match="is being written by another process"):
+            atomic_write_text(target, "second\n")
+        atomic_write_text(tmp_path / "other.jsonl", "another file is fine\n")
+    assert target.read_text() == "first\n" and _leftovers(tmp_path) == []
+
+
+def test_sigterm_during_simulate_removes_the_temporary_file(tmp_path):
+    out = tmp_path / "sims.jsonl"
+    argv = [sys.executable, "-m", "wararchive.cli.main", "simulate", "spionaaz", "--games", "100000", "--quiet"]
+    proc = subprocess.Popen([*argv, "--out", str(out)], stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not any(p.suffix == ".tmp" for p in tmp_path.iterdir()):  # wait until it is writing
+        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM and err.strip() == "wararchive: terminated"
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,203 @@
+"""The command line under hostile input: every input is refused in one line, never a traceback.
+
+The explicit cases are the classes of issue 10 (option values, record
+shapes, record encodings and nesting, output paths); the properties throw
+random values of the same classes at the same entry points.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+
+import pytest
+from fuzzing import EXAMPLES, cli, json_values, write_record
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wararchive.engine import replay, ruleset, rulesets, simulate_one
+from wararchive.errors import WararchiveError
+
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory) -> dict[str, dict]:
+    """Two short real records: chess (a FEN setup) and Spionaaž (placed armies, volcanoes)."""
+    return {rid: simulate_one(ruleset(rid, ply_limit=6), seed=1).record() for rid in ("chess", "spionaaz")}
+
+
+# -- options -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "option", "message"),
+    [
+        ("chess", "ply_limit=[1]", "option 'ply_limit' takes an integer, not [1]"),
+        ("chess", 'ply_limit={"a": 1}', "option 'ply_limit' takes an integer"),
+        ("chess", "ply_limit=100.0", "option 'ply_limit' takes an integer, not 100.0"),
+        ("chess", "ply_limit=-1", "option 'ply_limit' must be at least 1"),
+        ("chess", "ply_limit=0", "option 'ply_limit' must be at least 1"),
+        ("chess", "ply_limit=99999999999", "option 'ply_limit' must be at most 1000000"),
+        ("japanese-war-game", "referee=1", "unknown value for option 'referee' 1 (valid: false, true)"),
+        ("spionaaz", "volcanoes=true", "unknown value for option 'volcanoes' True"),
+        ("sojamang-1935", "quiet_plies=-3", "option 'quiet_plies' must be at least 0"),
+        ("chess", "ply_limit", "must be NAME=VALUE"),
+    ],
+)
+def test_bad_option_values_are_refused_by_name(ruleset_id, option, message):
+    result = cli("rules", ruleset_id, "-o", option)
+    assert result.handled and result.code == 2
+    assert message in result.err
+
+
+def test_an_option_is_the_same_cached_or_not():
+    """100 builds the cache entry; 100.0 and True must still be refused, not served from it."""
+    assert ruleset("chess", ply_limit=100).options["ply_limit"] == 100
+    with pytest.raises(WararchiveError, match="takes an integer"):
+        ruleset("chess", ply_limit=100.0)
+    assert ruleset("japanese-war-game", referee=True).options["referee"] is True
+    with pytest.raises(WararchiveError, match="unknown value for option 'referee'"):
+        ruleset("japanese-war-game", referee=1)
+
+
+@FUZZ
+@given(data=st.data(), value=json_values())
+def test_any_option_value_is_accepted_exactly_or_refused(data, value):
+    rid = data.draw(st.sampled_from(rulesets()))
+    name = data.draw(st.sampled_from([*ruleset(rid).declared, "no_such_option"]))
+    try:
+        rs = ruleset(rid, **{name: value})
+    except WararchiveError:
+        pass
+    else:  # accepted: stored as given, with its type (not an equal value of another type from the cache)
+        assert rs.options[name] == value and type(rs.options[name]) is type(value)
+    assert cli("rules", rid, "-o", f"{name}={json.dumps(value)}").handled
+
+
+# -- records -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rid", "change", "message"),
+    [
+        ("chess", {"events": "x"}, "record.events must be a JSON array, not 'x'"),
+        ("chess", {"result": "x"}, "record.result must be a JSON object or a JSON null, not 'x'"),
+        ("chess", {"scenario": {}}, "record.scenario has no 'to_move'"),
+        ("chess", {"setups": {"white": {"e1": "king"}}}, "record.setups holds more or other than the setup"),
+        ("chess", {"setups": {"fen": 5}}, "record.setups must be"),
+        ("chess", {"pgn": "1. e4 *"}, "record.pgn is not the PGN of the replayed game"),
+        ("chess", {"sides": ["black", "white"]}, "record.sides"),
+        ("chess", {"cheat": 1}, "record has an unknown field 'cheat'"),
+        ("spionaaz", {"setups": {"north": "x"}}, "record.setups must be"),
+        ("spionaaz", {"scenario": {"to_move": "north"}, "setups": {"fen": "x"}}, "record.setups of a scenario must be"),
+        ("spionaaz", {"moves": ["a1-a2", 3]}, r"record.moves[1] must be a JSON string"),
+    ],
+)
+def test_records_of_the_wrong_shape_are_refused_naming_the_field(tmp_path, records, rid, change, message):
+    path = write_record(tmp_path / "r.json", {**records[rid], **change})
+    result = cli("replay", str(path))
+    assert result.handled and result.code == 2
+    assert message in result.err
+
+
+def test_a_tampered_chess_setup_is_refused():
+    """Chess records its setup as a FEN: a changed FEN or a placement beside it must not replay."""
+    rs = ruleset("chess")
+    game = rs.new_game(seed=0, setup={"fen": "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"})
+    game.play("e1g1")
+    record = json.loads(json.dumps(game.record()))
+    assert replay(record).ply == 1
+    for setups in ({"fen": "4k3/8/8/8/8/8/8/4K2R w K - 0 1"}, {**record["setups"], "white": {"a1": "rook"}}):
+        with pytest.raises(WararchiveError):
+            replay({**record, "setups": setups})
+
+
+@pytest.mark.parametrize("suffix", [".json", ".jsonl"])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"format": "é"}\n'.encode("latin-1"), "not UTF-8 text (byte 12)"),
+        (b"[" * 100_000 + b"]" * 100_000 + b"\n", "JSON nested too deeply"),
+        (b"{\n", "not JSON"),
+    ],
+)
+def test_unreadable_record_files_are_refused_naming_the_file(tmp_path, suffix, content, message):
+    path = tmp_path / f"r{suffix}"
+    path.write_bytes(content)
+    for argv in (["replay", str(path)], ["board", "--record", str(path), "--out", str(tmp_path / "b.png")]):
+        result = cli(*argv)
+        assert result.handled and result.code == 2
+        assert str(path) in result.err and message in result.err
+    assert not (tmp_path / "b.png").exists()
+
+
+def _scalars(value) -> list:
+    """Every scalar in ``value``: squares, piece ids, moves, rule ids, a tamperer's plausible values."""
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [k, *_scalars(v)]]
+    if isinstance(value, list):
+        return [s for v in value for s in _scalars(v)]
+    return [value]
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_record_with_any_field_replaced_replays_or_is_refused(records, data):
+    """Any value at any place up to three levels down: random JSON, or a value taken from the record itself."""
+    record = json.loads(json.dumps(records[data.draw(st.sampled_from(sorted(records)))]))
+    target, field = record, data.draw(st.sampled_from([*record, "scenario", "extra"]))
+    for _ in range(data.draw(st.integers(0, 2))):
+        inner = target.get(field) if isinstance(target, dict) else target[field]
+        if not isinstance(inner, dict | list) or not inner:
+            break
+        target, field = inner, data.draw(st.sampled_from(list(inner) if isinstance(inner, dict) else range(len(inner))))
+    target[field] = data.draw(json_values() | st.sampled_from(_scalars(record)))
+    with contextlib.suppress(WararchiveError):  # refused with a reason is right; anything else fails the test
+        replay(record)
+
+
+@FUZZ
+@given(content=st.binary(max_size=200), suffix=st.sampled_from([".json", ".jsonl"]), ply=st.integers(-5, 10**6))
+def test_any_bytes_as_a_record_file_are_handled(tmp_path, content, suffix, ply):
+    path = tmp_path / f"r{suffix}"
+    path.write_bytes(content)
+    assert cli("replay", str(path), "--ply", str(ply)).handled
+
+
+# -- output paths --------------------------------------------------------------------------
+
+WRITERS = {
+    "play --out": lambda p: ["play", "chess", "-o", "ply_limit=2", "--out", p],
+    "play --pgn": lambda p: ["play", "chess", "-o", "ply_limit=2", "--pgn", p],
+    "simulate --out": lambda p: ["simulate", "chess", "-o", "ply_limit=2", "--games", "1", "--quiet", "--out", p],
+    "board --out": lambda p: ["board", "chess", "--out", p if p in ("", ".") else p + ".png"],
+    "export tei": lambda p: ["export", "tei", p],
+}
+
+
+def _bad_paths(tmp_path: Path) -> dict[str, str]:
+    (tmp_path / "a-directory").mkdir()
+    (tmp_path / "a-directory.png").mkdir()
+    (tmp_path / "a-file").write_text("x")
+    return {
+        "a directory": str(tmp_path / "a-directory"),
+        "the current directory": ".",
+        "empty": "",
+        "under a file": str(tmp_path / "a-file" / "x"),
+        "in /proc": "/proc/wararchive-test",
+    }
+
+
+@pytest.mark.parametrize("writer", sorted(WRITERS))
+@pytest.mark.parametrize("kind", ["a directory", "the current directory", "empty", "under a file", "in /proc"])
+def test_bad_output_paths_are_refused_in_one_line(tmp_path, monkeypatch, writer, kind):
+    monkeypatch.chdir(tmp_path)
+    path = _bad_paths(tmp_path)[kind]
+    if writer == "export tei" and kind in ("a directory", "the current directory"):
+        pytest.skip("a directory is what export writes into")
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    result = cli(*WRITERS[writer](path))
+    assert result.handled and result.code == 2, result.err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before  # nothing written, no temporary file left

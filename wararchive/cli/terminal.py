@@ -1,0 +1,190 @@
+"""Playing and replaying at the terminal: the legend, typed commands, refusals that say why.
+
+A person at the keyboard needs what a program does not: what the symbols on
+the text board mean, how a special move is written, which of a turn's moves
+this is, why a move was refused, and a way to step back and forth through a
+recorded game. Everything here is read from the game and its ruleset, so it
+holds for every rulebook alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.moves import IllegalMoveError
+from ..errors import WararchiveError
+
+COMMANDS = {
+    "?": "list the legal moves",
+    "help": "this help: the legend and the commands",
+    "quit": "abandon the game (no result, nothing saved)",
+}
+MARKS = {
+    "?": "a piece whose rank you have not seen",
+    " .": "an empty square",
+    "~~": "water",
+    "^^": "a blocked square (e.g. a volcano)",
+    "==": "a bridge",
+    "##": "restricted terrain",
+}
+
+
+class GameAbandoned(Exception):
+    """The person playing typed ``quit``: the game stops without a result."""
+
+    def __init__(self, side: str, ply: int):
+        self.side, self.ply = side, ply
+        super().__init__(f"{side} abandoned the game before ply {ply}; no result")
+
+
+def legend(game: Any) -> str:
+    """What the text board's symbols mean and how moves are written, for this game."""
+    rs, view = game.rs, game.view(game.side)
+    first, second = rs.sides
+    lines = [f"LEGEND  +X is {first}'s piece, -X {second}'s; the letters after the mark:"]
+    symbols = getattr(view, "symbols", {}) or {}
+    lines += [f"  {symbols.get(p.id) or p.id:<4} {p.name_en} ({p.name})" for p in rs.piece_types]
+    lines += [f"  {mark:<4} {meaning}" for mark, meaning in MARKS.items()]
+    for tag, allowed in rs.params.restricted.items():
+        who = ", ".join(rs.piece(pid).name_en for pid in sorted(allowed)) or "no piece"
+        lines.append(f"  ##   '{tag}' squares: only {who} may enter")
+    lines.append("MOVES  " + notation_help(game))
+    return "\n".join(lines)
+
+
+def notation_help(game: Any) -> str:
+    """How a move is written, with examples taken from the moves legal now."""
+    texts = [game.move_text(m) for m in game.legal_moves()]
+    plain = next((t for t in texts if ":" not in t), None)
+    out = f"type a move as the examples show, e.g. {plain}" if plain else "type a move as listed by '?'"
+    specials: dict[str, str] = {}
+    for t in texts:
+        if ":" in t:
+            specials.setdefault(t.partition(":")[0], t)
+    if specials:
+        examples = "; ".join(f"{action}: e.g. {ex}" for action, ex in sorted(specials.items()))
+        out += f"\n       special moves are ACTION:FROM-TO, then >TARGET and =VALUE where the move needs them ({examples})"
+    return out
+
+
+def help_text(game: Any) -> str:
+    commands = "\n".join(f"  {name:<5} {what}" for name, what in COMMANDS.items())
+    return f"{legend(game)}\nCOMMANDS\n{commands}"
+
+
+def turn_status(game: Any) -> str:
+    """ "move 2 of 2" when a turn has several moves (Spionaaž), else ""."""
+    per_turn = getattr(game, "moves_per_turn", 1)
+    return f"move {game.turn_plies + 1} of {per_turn}" if per_turn > 1 else ""
+
+
+def why_illegal(game: Any, move: Any) -> str:
+    """Why the rules refuse ``move``: terrain and own pieces first, then the game's own explanation."""
+    board = getattr(game, "board", None)
+    names = getattr(board, "names", None)
+    if names is None or not 0 <= move.frm < len(names) or game.owner[move.frm] != game.to_move or not 0 <= move.to < len(names):
+        return game.explain_illegal(move)
+    piece = game.types[game.kind[move.frm]]
+    here, there = names[move.frm], names[move.to]
+    if move.action == "" and game.owner[move.to] == game.to_move and move.to != move.frm:
+        return f"your own piece stands on {there}"
+    if move.action == "" and not game.enter_by[game.to_move][game.kind[move.frm]][move.to]:
+        for tag, allowed in game.rs.params.restricted.items():
+            if board.has(move.to, tag) and piece.id not in allowed:
+                who = ", ".join(game.rs.piece(pid).name_en for pid in sorted(allowed)) or "no piece"
+                return f"{there} is '{tag}' terrain, which only {who} may enter; the {piece.name_en} on {here} may not"
+        if board.has(move.to, "water") or game.blocked[move.to]:
+            return f"{there} cannot be entered (water or a blocked square)"
+        return f"the {piece.name_en} on {here} may not stand on {there}"
+    return game.explain_illegal(move)
+
+
+class HumanPlayer:
+    """Moves typed at the terminal; an illegal one is explained and asked for again.
+
+    ``?`` lists the legal moves, ``help`` shows the legend and the commands,
+    ``quit`` abandons the game. End of input stops the game with an error
+    rather than a traceback.
+    """
+
+    def __init__(self, side: str, read: Callable[[str], str] | None = None, write: Callable[[str], None] = print):
+        self.side, self.read, self.write = side, read or input, write
+
+    def choose(self, game: Any) -> Any:
+        while True:
+            status = turn_status(game)
+            prompt = f"{self.side} to move{f' ({status})' if status else ''} (help, ?, quit): "
+            try:
+                text = self.read(prompt).strip()
+            except EOFError:
+                raise WararchiveError(f"input ended while {self.side} was to move (ply {game.ply + 1})") from None
+            if text == "?":
+                self.write(" ".join(sorted(game.move_text(m) for m in game.legal_moves())))
+                continue
+            if text == "help":
+                self.write(help_text(game))
+                continue
+            if text == "quit":
+                raise GameAbandoned(self.side, game.ply + 1)
+            try:
+                move = game.parse_move(text)
+            except IllegalMoveError as exc:
+                self.write(str(exc))
+                continue
+            if move in game.legal_moves():
+                return move
+            self.write(f"ply {game.ply + 1}: illegal move {text!r}: {why_illegal(game, move)}")
+
+
+def move_list(record: dict[str, Any], side: str) -> list[str]:
+    """Each ply of ``record`` as ``side`` (or the referee) may read it: "12. south d4-d5"."""
+    from ..engine.record import replay
+
+    game = replay(record, upto=0)
+    out = []
+    for text in record["moves"]:
+        mover = game.side
+        move = game.parse_move(text)
+        text, rule = game.seen(move, side)  # the one per-viewer filter
+        game.play(move)
+        out.append(f"{game.ply:>4}. {mover} {text}" + (f" [{rule}]" if rule else ""))
+    return out
+
+
+def step(
+    record: dict[str, Any],
+    side: str,
+    show: Callable[[int], str],
+    read: Callable[[str], str] | None = None,
+    write: Callable[[str], None] = print,
+) -> None:
+    """Step through a record: Enter or n next, p previous, a number jumps to that ply, m the move list, q quits."""
+    read = read or input
+    moves = move_list(record, side)
+    last, ply = len(moves), 0
+    write(show(ply))
+    while True:
+        try:
+            cmd = read(f"ply {ply} of {last} — Enter/n next, p back, NUMBER go to ply, m moves, q quit: ").strip()
+        except EOFError:
+            return
+        if cmd == "q":
+            return
+        if cmd == "m":
+            write("\n".join(("→" if i + 1 == ply else " ") + line for i, line in enumerate(moves)))
+            continue
+        if cmd in ("", "n"):
+            target = ply + 1
+        elif cmd == "p":
+            target = ply - 1
+        elif cmd.isdigit():
+            target = int(cmd)
+        else:
+            write(f"unknown command {cmd!r}")
+            continue
+        if not 0 <= target <= last:
+            write(f"no ply {target}: the game has plies 0 to {last}")
+            continue
+        ply = target
+        write(show(ply))

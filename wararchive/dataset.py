@@ -1,0 +1,108 @@
+"""The whole archive as named tables: the corpus and every ruleset.
+
+One place builds the tables every export writes (CSV, JSON, Parquet,
+SQLite), so the formats cannot drift apart. Rulesets are taken with their
+default options; each row of a ruleset table names its ruleset, so the
+tables of all games stack into one and join on passage ids with the corpus.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pandas and the engine load only when tables are built: the CLI names TABLES in its help
+    import pandas as pd
+
+    from .corpus import Corpus
+
+TABLES = (
+    "documents",
+    "passages",
+    "corrections",
+    "alignments",
+    "concepts",
+    "rulesets",
+    "rules",
+    "citations",
+    "pieces",
+    "combat",
+    "rank_orders",
+    "options",
+)
+"""Every table, in the order they are written (corpus first, then rulesets)."""
+
+
+def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
+    """Every table of :data:`TABLES`, built fresh from ``corpus`` and the registered rulesets."""
+    import pandas as pd
+
+    from .engine import rank_orders, ruleset, rulesets
+
+    games = [ruleset(rid) for rid in rulesets()]
+
+    def stack(frames: list[pd.DataFrame]) -> pd.DataFrame:
+        return pd.concat(frames, ignore_index=True)
+
+    combat = [
+        rs.combat_table.reset_index().astype({"attacker": str, "defender": str}).assign(ruleset=rs.id)
+        for rs in games
+        if rs.combat_table is not None
+    ]
+    out = {
+        "documents": corpus.documents(),
+        "passages": corpus.passages(),
+        "corrections": corpus.corrections(),
+        "alignments": corpus.alignments(),
+        "concepts": corpus.concepts(),
+        "rulesets": pd.DataFrame(
+            [
+                {"ruleset": rs.id, "title": rs.title, "texts": list(rs.texts), "sides": list(rs.sides), "summary": rs.summary}
+                for rs in games
+            ]
+        ),
+        "rules": stack([_first(rs.rules_frame().rename(columns={"id": "rule_id"}), rs.id) for rs in games]),
+        "citations": pd.DataFrame(_citations(games), columns=["ruleset", "kind", "item", "passage_id", "certainty"]),
+        "pieces": stack([_first(rs.pieces, rs.id) for rs in games]),
+        "combat": _front(stack(combat), "ruleset"),
+        "rank_orders": rank_orders(),
+        "options": pd.DataFrame(_options(games)),
+    }
+    return {name: out[name] for name in TABLES}
+
+
+def _first(frame: pd.DataFrame, ruleset_id: str) -> pd.DataFrame:
+    return _front(frame.assign(ruleset=ruleset_id), "ruleset")
+
+
+def _front(frame: pd.DataFrame, column: str) -> pd.DataFrame:
+    return frame[[column, *(c for c in frame.columns if c != column)]]
+
+
+def _citations(games) -> list[tuple[str, str, str, str, str]]:
+    """One row per (rule, piece or option, cited passage): the join table to ``passages``."""
+    rows = []
+    for rs in games:
+        rows += [(rs.id, "rule", r.id, pid, r.certainty) for r in rs.rules for pid in r.cites]
+        rows += [(rs.id, "piece", p.id, pid, p.certainty) for p in rs.piece_types for pid in p.cites]
+        rows += [(rs.id, "option", o.name, pid, o.certainty) for o in rs.declared.values() for pid in o.cites]
+    return rows
+
+
+def _options(games) -> list[dict]:
+    """Options with their values as JSON text: defaults are strings, numbers or booleans by option."""
+    return [
+        {
+            "ruleset": rs.id,
+            "name": o.name,
+            "kind": o.kind,
+            "summary": o.summary,
+            "default": json.dumps(o.default, ensure_ascii=False),
+            "readings": json.dumps([{"value": r.value, "summary": r.summary} for r in o.readings or ()], ensure_ascii=False),
+            "certainty": o.certainty,
+            "cites": list(o.cites),
+            "rationale": o.rationale,
+        }
+        for rs in games
+        for o in rs.declared.values()
+    ]

@@ -1,0 +1,87 @@
+"""Write the archive's tables as CSV, JSON, Parquet or one SQLite database.
+
+CSV, JSON and Parquet go to a directory, one file per table
+(``passages.csv``…); SQLite is one file, ready for Datasette
+(``datasette wararchive.sqlite``). Lists (a rule's citations, a passage's
+concepts) stay lists in JSON and Parquet; CSV joins them with ``; `` as the
+command line does; SQLite stores them as JSON arrays, which Datasette shows
+as lists and SQLite's ``json_each`` can unnest. Every file is written
+atomically: an interrupted export leaves the previous one whole.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .dataset import tables
+from .errors import UnknownIdError, WararchiveError
+from .fileio import atomic_write_bytes
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .corpus import Corpus
+
+FORMATS = ("csv", "json", "parquet", "sqlite")
+
+
+def export(corpus: Corpus, fmt: str, out: str | Path) -> list[Path]:
+    """Export every table in ``fmt`` to ``out`` (a directory, or the SQLite file); return the paths written."""
+    out = Path(out)
+    if fmt not in FORMATS:
+        raise UnknownIdError("export format", fmt, list(FORMATS))
+    if fmt == "sqlite" and out.is_dir():
+        raise WararchiveError(f"{out}: is a directory; sqlite exports to one database file (e.g. {out / 'wararchive.sqlite'})")
+    if fmt != "sqlite" and out.exists() and not out.is_dir():
+        raise WararchiveError(f"{out}: is a file; {fmt} exports one file per table into a directory")
+    frames = tables(corpus)
+    if fmt == "sqlite":
+        return [atomic_write_bytes(out, _sqlite(frames))]
+    writer = _WRITERS[fmt]
+    return [atomic_write_bytes(out / f"{name}.{fmt}", writer(frame)) for name, frame in frames.items()]
+
+
+def _csv(frame: pd.DataFrame) -> bytes:
+    flat = frame.map(lambda v: "; ".join(map(str, v)) if isinstance(v, list) else v)
+    return flat.to_csv(index=False, lineterminator="\n").encode("utf-8")
+
+
+def _json(frame: pd.DataFrame) -> bytes:
+    records = [{k: _plain(v) for k, v in row.items()} for row in frame.to_dict(orient="records")]
+    return (json.dumps(records, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def _plain(value: Any) -> Any:
+    """numpy scalars and NaN as JSON has them."""
+    if hasattr(value, "item"):
+        value = value.item()
+    return None if isinstance(value, float) and value != value else value
+
+
+def _parquet(frame: pd.DataFrame) -> bytes:
+    buf = io.BytesIO()
+    frame.to_parquet(buf, index=False, engine="pyarrow")
+    return buf.getvalue()
+
+
+def _sqlite(frames: dict[str, pd.DataFrame]) -> bytes:
+    """The whole database, built in memory and serialised, so the file appears complete or not at all."""
+    con = sqlite3.connect(":memory:")
+    try:
+        for name, frame in frames.items():
+            as_json = frame.map(lambda v: json.dumps(v, ensure_ascii=False) if isinstance(v, list) else v)
+            as_json.to_sql(name, con, index=False)
+        for table, column in (("passages", "passage_id"), ("citations", "passage_id"), ("rules", "rule_id")):
+            con.execute(f"CREATE INDEX {table}_{column} ON {table} ({column})")
+        con.commit()
+        return con.serialize()
+    finally:
+        con.close()
+
+
+_WRITERS: dict[str, Callable[[pd.DataFrame], bytes]] = {"csv": _csv, "json": _json, "parquet": _parquet}
