@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import socket
+import subprocess
 import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -78,6 +79,83 @@ def test_corrections_are_marked_with_their_reason(site):
     k = c.text("et-sojamang-1935").corrections[0]
     text = page(site, "texts/et-sojamang-1935.html")
     assert f'data-id="{k.id}"' in text and html.escape(k.reason, quote=True)[:40] in text
+
+
+def test_every_correction_has_an_apparatus_entry_without_escape_artefacts(site):
+    """Reasons are printed under the passage (reachable by touch and keyboard), line breaks shown, never as ``\\n``."""
+    for t in corpus.load().texts.values():
+        text = page(site, f"texts/{t.text_id}.html")
+        for k in t.corrections:
+            assert f'id="corr-{k.id.replace(":", "-")}"' in text, k.id
+        assert "\\n" not in text, t.text_id
+
+
+def test_cite_lines_use_the_configured_base_url(site):
+    from types import SimpleNamespace
+
+    from wararchive.site.passage import base_url, cite_line
+
+    assert base_url(SimpleNamespace(html_baseurl="https://example.org/wa")) == "https://example.org/wa/"
+    assert cite_line("et-spionaaz:21", "https://example.org/wa/").endswith(
+        "https://example.org/wa/texts/et-spionaaz.html#et-spionaaz:21"
+    )
+    # the site and the CLI read one setting: the page's citation carries the CLI's permalink
+    from wararchive.corpus.citation import permalink
+
+    assert f"et-spionaaz:21, wararchive digital edition, {permalink('et-spionaaz:21')}" in page(site, "texts/et-spionaaz.html")
+
+
+def test_notes_link_the_passages_they_name(site):
+    text = page(site, "texts/et-spionaaz.html")  # et-spionaaz:3's note names et-spionaaz:43
+    assert 'href="#et-spionaaz:43"' in text
+
+
+def test_aligned_passages_link_each_other(site):
+    fi = page(site, "texts/fi-japanilainen-sotapeli.html")
+    assert 'href="sv-japanska-krigsspelet.html#sv-japanska-krigsspelet:22"' in fi
+    assert 'href="japanese-war-game-parallel.html#unit-' in fi
+
+
+def test_replay_pages_are_titled_by_their_seed(site):
+    for path in (site / "games").glob("*-game-*.html"):
+        seed = path.stem.rsplit("-", 1)[1]
+        assert re.search(rf"<title>[^<]*seed {seed}\b", page(site, f"games/{path.name}")), path.name
+
+
+def test_index_lists_passages_by_concept(site):
+    text = page(site, "genindex.html")
+    assert "spy (concept)" in text and "texts/et-spionaaz.html#et-spionaaz:" in text
+
+
+def test_passage_search_index_holds_every_passage_folded(site):
+    from wararchive.corpus.search import fold
+
+    raw = json.loads(page(site, "_static/wararchive-passages.json"))
+    c = corpus.load()
+    assert [p["id"] for p in raw["passages"]] == [p.id for t in c.texts.values() for p in t.passages]
+    assert set(raw["concepts"]["spy"]) >= {"spioon", "vakooja", "spion", "salakuulaja"}
+    assert all(p["folded"] == fold(p["folded"]) for p in raw["passages"])
+
+
+def test_downloads_hold_the_tei_the_tables_and_records_that_replay(site):
+    from wararchive.engine.record import read_records
+
+    text = page(site, "downloads/index.html")
+    files = {p.name: p for p in (site / "_downloads").rglob("*") if p.is_file()}
+    for name in ("passages.csv", "passages.json", "corrections.csv", "alignments.json", "games-spionaaz.jsonl"):
+        assert name in files and name in text, name
+    assert any(name.endswith(".xml") for name in files)
+    c = corpus.load()
+    assert len(json.loads(files["passages.json"].read_text(encoding="utf-8"))) == sum(len(t.passages) for t in c.texts.values())
+    for _, record in read_records(files["games-spionaaz.jsonl"]):
+        engine.replay(record)
+
+
+def test_site_simulations_in_parallel_equal_a_serial_run():
+    from wararchive.site.runner import game_summary, parallel_map
+
+    jobs = [("spionaaz", seed, ("greedy", "random")) for seed in (1, 2, 3)] + [("chess", 4, ("random", "random"))]
+    assert parallel_map(game_summary, jobs) == [game_summary(j) for j in jobs]
 
 
 def test_parallel_page_marks_every_difference(site):
@@ -231,3 +309,106 @@ def test_site_search_finds_original_language_words(browser, server, query, page)
     assert any(f"texts/{page}.html" in href for href in links), links
     assert "<span" not in " ".join(pg.locator("#search-results li a").all_inner_texts())
     pg.close()
+
+
+def test_replay_viewer_addresses_plies_lists_moves_and_flips(browser, server, site):
+    replay_page = sorted((site / "games").glob("spionaaz-game-*.html"))[0]
+    pg = browser.new_page(viewport={"width": 1100, "height": 900})
+    pg.goto(f"{server}/games/{replay_page.name}#ply=5&view=south")
+    viewer = pg.locator(".wa-replay")
+    assert viewer.get_attribute("data-ply") == "5" and pg.locator(".wa-perspective").input_value() == "south"
+    assert pg.locator(".wa-replay g[data-changed]").count() > 0, "the last move is marked"
+    pg.click(".wa-movelist button[data-ply='3']")
+    assert viewer.get_attribute("data-ply") == "3" and "ply=3" in pg.evaluate("location.hash")
+    assert pg.locator(".wa-movelist button[aria-current]").get_attribute("data-ply") == "3"
+    first = pg.locator(".wa-replay g[data-square] rect").first.get_attribute("y")
+    pg.click(".wa-replay .wa-flip")
+    assert pg.locator(".wa-replay g[data-square] rect").first.get_attribute("y") != first
+    assert pg.locator(".wa-legend li").count() > 2
+    pg.click(".wa-replay .wa-play")
+    pg.wait_for_function("() => Number(document.querySelector('.wa-replay').dataset.ply) > 3", timeout=5000)
+    pg.click(".wa-replay .wa-play")
+    pg.close()
+
+
+def test_layer_choice_is_remembered_and_shows_the_apparatus(browser, server):
+    pg = browser.new_page(viewport={"width": 1100, "height": 800})
+    pg.goto(f"{server}/texts/et-spionaaz.html")
+    pg.click("button[data-layer=both]")
+    pg.goto(f"{server}/texts/et-sojamang-1935.html")
+    assert "wa-show-both" in pg.locator(".wa-edition").get_attribute("class")
+    assert pg.locator(".wa-apparatus").first.is_visible() and pg.locator(".wa-diplomatic").first.is_visible()
+    assert pg.locator(".wa-toolbar").evaluate("e => getComputedStyle(e).position") == "sticky"
+    pg.click("button[data-layer=reading]")
+    pg.close()
+
+
+def test_parallel_page_filters_to_the_differences(browser, server):
+    pg = browser.new_page(viewport={"width": 1100, "height": 800})
+    pg.goto(f"{server}/texts/japanese-war-game-parallel.html")
+    assert pg.locator(".wa-unit.wa-same").first.is_visible()
+    pg.check("input.wa-diff-only")
+    assert not pg.locator(".wa-unit.wa-same").first.is_visible() and pg.locator(".wa-unit.wa-differs").first.is_visible()
+    assert pg.locator(".wa-differs mark.wa-wdiff").count() > 0
+    pg.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "passage"),
+    [("moju", "et-sojamang-1935:"), ("vakooja", "fi-japanilainen-sotapeli:22"), ("spy", "fi-japanilainen-sotapeli:")],
+)
+def test_search_lists_passages_first(browser, server, query, passage):
+    """Accent-insensitive like the CLI (moju finds mõju), and a concept's words in every language as one."""
+    pg = browser.new_page()
+    pg.goto(f"{server}/search.html?q={query}")
+    pg.wait_for_selector(".wa-passage-results li a")
+    links = pg.locator(".wa-passage-results li a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert any(f"#{passage}" in href for href in links), links
+    before = "document.querySelector('.wa-passage-results').compareDocumentPosition(document.querySelector('#search-results'))"
+    before += " & 4"
+    assert pg.evaluate(before), "passages are listed above the pages"
+    pg.close()
+
+
+def test_search_for_a_citation_id_opens_the_passage(browser, server):
+    pg = browser.new_page()
+    pg.goto(f"{server}/search.html?q=et-spionaaz:21")
+    pg.wait_for_url("**/texts/et-spionaaz.html#et-spionaaz:21")
+    pg.close()
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """axe-core from the npm registry, installed once into a cache folder; skipped without npm (failed under CI)."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "wararchive-axe"
+    script = cache / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        if not npm:
+            if os.environ.get("CI") == "true":
+                pytest.fail("CI=true but npm is not installed: .ci/run must install it")
+            pytest.skip("npm is not installed; the accessibility test needs axe-core from the npm registry")
+        cache.mkdir(parents=True, exist_ok=True)
+        cmd = [npm, "install", "--no-save", "--no-audit", "--no-fund", "--silent", "--prefix", str(cache), "axe-core@4"]
+        subprocess.run(cmd, check=True, timeout=600, capture_output=True)
+    return script
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_page_passes_axe(browser, server, site, axe_script, scheme):
+    """No serious, critical or moderate axe-core violation on any page, in light and in dark mode."""
+    pages = sorted(str(p.relative_to(site)) for p in site.rglob("*.html") if "_sources" not in p.parts)
+    context = browser.new_context(color_scheme=scheme)
+    pg = context.new_page()
+    found = []
+    for rel in pages:
+        pg.goto(f"{server}/{rel}")
+        pg.add_script_tag(path=str(axe_script))
+        violations = pg.evaluate(
+            """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+                 .filter(v => ['moderate', 'serious', 'critical'].includes(v.impact))
+                 .map(v => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`)"""
+        )
+        found += [f"{rel}: {v}" for v in violations]
+    context.close()
+    assert not found, "\n".join(found)

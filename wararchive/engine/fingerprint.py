@@ -20,12 +20,13 @@ PACKAGE = Path(__file__).resolve().parents[1]
 
 
 @cache
-def source_hash(*folders: str) -> str:
-    """The Python sources of these package folders (e.g. ``engine``, ``rulesets``), hashed."""
+def source_hash(*parts: str) -> str:
+    """The Python sources of these package folders or files (``engine``, ``site/runner.py``), hashed."""
     h = hashlib.sha256()
-    for folder in folders:
-        for path in sorted((PACKAGE / folder).rglob("*.py")):
-            h.update(path.read_bytes())
+    for part in parts:
+        path = PACKAGE / part
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            h.update(file.read_bytes())
     return h.hexdigest()[:16]
 
 

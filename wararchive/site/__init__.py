@@ -5,7 +5,7 @@ reads the sources, :mod:`.pages` writes the generated pages; while reading,
 the directives (``wa-edition``, ``wa-parallel``, ``wa-pieces``, ``wa-rules``,
 ``wa-options``, ``wa-compare``, ``wa-replay``, ``wa-stats``, ``wa-overview``, ``wa-readings``)
 turn them into content, and the ``passage`` role links to any passage by its
-stable id; a broken id fails a ``-W`` build.
+stable id (``wa-cite`` prints how to cite it); a broken id fails a ``-W`` build.
 """
 
 from __future__ import annotations
@@ -13,14 +13,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import html, readings, refs, search
+from . import html, passage_search, readings, refs, search
 from .cache import site_cache_dir
 from .compare import Compare
-from .edition import Edition, Parallel, TextMeta
+from .edition import Edition, TextMeta
 from .games import Options, Pieces, Rules
 from .overview import Overview
-from .replay import Replay
-from .stats import Stats
+from .parallel import Parallel
+from .passage import cite_role
+from .replay_viewer import Replay
+from .stats_page import Stats
 
 STATIC = Path(__file__).parent / "static"
 
@@ -38,6 +40,7 @@ def setup(app) -> dict[str, Any]:
     search.register(app)
     app.add_node(refs.passage_ref)
     app.add_role("passage", refs.passage_role)
+    app.add_role("wa-cite", cite_role)
     for name, directive in {
         "wa-text-meta": TextMeta,
         "wa-edition": Edition,
@@ -54,6 +57,7 @@ def setup(app) -> dict[str, Any]:
         app.add_directive(name, directive)
     app.connect("builder-inited", _generate)
     app.connect("doctree-resolved", refs.resolve)
+    app.connect("build-finished", passage_search.write_index)
     app.config.html_static_path.append(str(STATIC))
     app.add_css_file("wararchive.css")
     app.add_js_file("wararchive.js", defer="defer")

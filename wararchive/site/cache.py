@@ -18,9 +18,12 @@ from ..engine import ruleset
 from ..engine.fingerprint import source_hash
 from ..fileio import atomic_write_text
 
+SIMULATION_CODE = ("engine", "rulesets", "site/runner.py", "site/replay.py", "site/stats.py")
+
 
 def code_hash() -> str:
-    return source_hash("engine", "rulesets", "site")  # the data a page embeds is shaped by the site code too
+    """The code that plays the games and shapes the cached results; editing the rest of the site re-simulates nothing."""
+    return source_hash(*SIMULATION_CODE)
 
 
 def short_hash(text: str) -> str:
@@ -55,6 +58,25 @@ def text_fingerprint(text) -> str:
     ]  # fmt: skip
     meta = {k: v for k, v in vars(text).items() if k not in ("passages", "retired")}
     return short_hash(json.dumps([data, meta, all_rulesets_fingerprint()], sort_keys=True, default=str))
+
+
+def notebook_fingerprint(corpus) -> str:
+    """What the notebook reads: the texts' metadata, passages (not translations or notes), corrections, rulesets.
+
+    Editing a translation or a note changes nothing the notebook shows, so it
+    does not re-run it (a kernel start costs seconds).
+    """
+    data = [
+        [vars(t).get(k) for k in sorted(vars(t)) if k not in ("passages", "retired")]
+        + [[p.id, p.category, p.concepts, p.diplomatic, p.reading] for p in t.passages]
+        + [[k.id, k.kind, k.original, k.reading] for k in t.corrections]
+        for t in corpus.texts.values()
+    ]
+    return short_hash(json.dumps([data, corpus.concepts().to_csv(), all_rulesets_fingerprint()], sort_keys=True, default=str))
+
+
+def is_cached(folder: Path, name: str, key: str) -> bool:
+    return (folder / f"{name}-{key}.json").exists()
 
 
 def cached(folder: Path, name: str, key: str, compute: Callable[[], Any]) -> Any:

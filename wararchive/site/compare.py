@@ -150,7 +150,7 @@ COMBAT_CASES: list[tuple[str, Callable[[Ruleset], tuple[str, str] | None]]] = [
 
 def topic_tables(topic: str) -> list[nodes.Node]:
     games = _all()
-    heads = ["", *(g.title for g in games)]
+    heads = ["question", *(g.title for g in games)]
     if topic in ("army", "ranks"):
         return [table(heads, army_rows(games, ranks=topic == "ranks"), classes=["wa-compare"])]
     if topic == "combat":

@@ -1,34 +1,26 @@
-"""Edition directives: a text's metadata, its passages side by side, the fi–sv parallel."""
+"""Edition directives: a text's metadata and its passages, original beside English.
+
+The edition page has a sticky toolbar (which layer of the original to show,
+remembered across pages, and an outline of the passages), so a reader deep in
+a long text can switch layers and jump without scrolling back to the top.
+"""
 
 from __future__ import annotations
-
-from functools import cache
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..corpus import load
-from ..corpus.model import Passage
 from ..languages import NAMES
 from .html import el
-from .refs import passage_link, rule_link
-from .tables import implemented_by, table
+from .passage import base_url, passage_block
+from .tables import table
 
-SITE_URL = "https://wararchive.example/"  # the published address; the cite line uses it
-
-
-@cache
-def _implementations() -> dict[str, list[tuple[str, str]]]:
-    return implemented_by()
-
-
-def cite_line(pid: str) -> str:
-    text_id = pid.rpartition(":")[0]
-    return f"{pid}, wararchive digital edition, {SITE_URL}texts/{text_id}.html#{pid}"
+LAYERS = (("reading", "corrected reading"), ("diplomatic", "diplomatic transcription"), ("both", "both, with apparatus"))
 
 
 class TextMeta(SphinxDirective):
-    """``{wa-text-meta} TEXT_ID``: metadata, provenance and how to cite."""
+    """``{wa-text-meta} TEXT_ID``: metadata and provenance, folded so the text starts on the first screen."""
 
     required_arguments = 1
 
@@ -50,113 +42,54 @@ class TextMeta(SphinxDirective):
             ("Edition", f"{len(t.passages)} passages, {len(t.corrections)} recorded corrections"),
             ("Translation and annotation", "the wararchive project's own work"),
         ]
-        out = table(["", ""], rows, classes=["wa-meta"], widths=[1, 4])
+        corrections = f"{len(t.corrections)} correction{'s' if len(t.corrections) != 1 else ''}"
+        summary = el(
+            "summary",
+            el("strong", "About this text: "),
+            f"{t.date}; {len(t.passages)} passages, {corrections}. Date and its evidence, place, source file and its SHA-256",
+        )
+        meta = el("details", summary, table(["field", "value"], rows, classes=["wa-meta"], widths=[1, 4]), class_="wa-meta-box")
         cite = el(
             "p",
             el("strong", "Cite this text: "),
-            f"{t.title_en} ({t.text_id}), wararchive digital edition, {SITE_URL}texts/{t.text_id}.html. "
+            f"{t.title_en} ({t.text_id}), wararchive digital edition, {base_url(self.config)}texts/{t.text_id}.html. "
             "Cite a passage by its id, e.g. ",
             el("code", t.passages[0].id),
             ".",
             class_="wa-cite",
         )
-        return [out, cite]
+        return [meta, cite]
 
 
-def _reading_nodes(p: Passage) -> list[nodes.Node]:
-    """The reading with every correction marked; its reason shows on hover."""
-    out: list[nodes.Node] = []
-    for seg in p.segments:
-        if seg.correction is None:
-            out.append(nodes.Text(seg.text))
-            continue
-        k = seg.correction
-        title = f"{k.kind}: {k.reason} — the source has {k.original!r}"
-        out.append(el("ins" if k.reading else "del", k.reading or k.original, class_="wa-corr", title=title, data_id=k.id))
-    return out
-
-
-def passage_block(p: Passage) -> nodes.Node:
-    """One passage: id anchor, labels, original (diplomatic / reading) beside English."""
-    head = el("header", class_="wa-phead")
-    head += el("a", p.id, href=f"#{p.id}", class_="wa-pid", title="permalink to this passage")
-    if p.label:
-        head += el("span", p.label, class_="wa-label")
-    head += el("span", p.category, class_=f"wa-cat wa-cat-{p.category}")
-    if p.normative:
-        head += el("span", "rule", class_="wa-norm", title="states a rule of play")
-    for k in p.concepts:
-        head += el("span", k, class_="wa-concept")
-    original = el("div", class_="wa-orig", lang=p.lang)
-    original += el("div", p.diplomatic.strip("\n"), class_="wa-diplomatic")
-    reading = el("div", class_="wa-reading")
-    reading.extend(_reading_nodes(p))
-    original += reading
-    translation = el("div", p.translation, class_="wa-trans", lang="en")
-    cols = el("div", original, translation, class_="wa-cols")
-    foot = el("footer", class_="wa-pfoot")
-    impl = _implementations().get(p.id, [])
-    if impl:
-        foot += el("span", "Implemented by: ", class_="wa-implemented")
-        for i, (rid, rule) in enumerate(impl):
-            if i:
-                foot += nodes.Text(", ")
-            foot += rule_link(rid, rule, f"{rid} › {rule}")
-        foot += nodes.Text(". ")
-    if p.note:
-        foot += el("span", el("strong", "Note: "), p.note, class_="wa-note")
-    foot += el("span", el("strong", " Cite as: "), cite_line(p.id), class_="wa-citeline")
-    return el("section", head, cols, foot, class_="wa-passage", id=p.id)
+def toolbar(text) -> nodes.Node:
+    """The layer switch and the passage outline, kept in view while reading."""
+    bar = el("div", class_="wa-toolbar")
+    switch = el("div", el("span", "Original: "), class_="wa-layer-switch", role="group", aria_label="layer of the original")
+    for layer, label in LAYERS:
+        switch += el("button", label, type="button", data_layer=layer, aria_pressed=str(layer == "reading").lower())
+    bar += switch
+    outline = el("ol", class_="wa-outline-list")
+    for p in text.passages:
+        outline += el("li", el("a", p.id.rpartition(":")[2], href=f"#{p.id}", class_="wa-outline-id"), " ", p.label or p.category)
+    bar += el("details", el("summary", "Passages"), outline, class_="wa-outline")
+    return bar
 
 
 class Edition(SphinxDirective):
-    """``{wa-edition} TEXT_ID``: every passage, original beside English, aligned passage by passage."""
+    """``{wa-edition} TEXT_ID``: every passage, original beside English, with the apparatus of corrections."""
 
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
         t = load().text(self.arguments[0])
-        switch = el("div", class_="wa-layer-switch", role="group", aria_label="original layer")
-        switch += el("span", "Original shown as: ")
-        switch += el("button", "corrected reading", type="button", data_layer="reading", aria_pressed="true")
-        switch += el("button", "diplomatic transcription", type="button", data_layer="diplomatic", aria_pressed="false")
-        switch += el("span", " · corrections are underlined; hover for the reason.", class_="wa-hint")
-        body = el("div", class_="wa-edition wa-show-reading", data_text=t.text_id)
-        body.extend(passage_block(p) for p in t.passages)
-        return [switch, body]
-
-
-class Parallel(SphinxDirective):
-    """``{wa-parallel} ALIGNMENT_ID``: two language versions clause by clause, differences marked."""
-
-    required_arguments = 1
-
-    def run(self) -> list[nodes.Node]:
-        c = load()
-        a = c.parallels[self.arguments[0]]
-        left, right = c.text(a.left), c.text(a.right)
-        out = el("div", class_="wa-parallel")
-        for u in a.units:
-            unit = el("section", class_=f"wa-unit wa-{u.relation}", id=f"unit-{u.n}")
-            for side, text in ((u.left, left), (u.right, right)):
-                col = el("div", class_="wa-side", lang=text.lang)
-                for pid in side:
-                    p = c.passage(pid)
-                    col += el("div", passage_link(pid), class_="wa-pid-line")
-                    col += el("div", p.reading, class_="wa-reading-text")
-                    col += el("div", p.translation, class_="wa-trans-text", lang="en")
-                unit += col
-            verdict = el("div", class_="wa-relation")
-            verdict += el("span", {"same": "same meaning", "differs": "differs"}.get(u.relation, u.relation), class_="wa-rel")
-            if u.difference:
-                verdict += el("span", " " + u.difference, class_="wa-difference")
-            unit += verdict
-            out += unit
-        head = el(
-            "div",
-            el("span", left.title, lang=left.lang),
-            " · ",
-            el("span", right.title, lang=right.lang),
-            class_="wa-parallel-head",
+        numbers = {k.id: i for i, k in enumerate((k for p in t.passages for k in p.corrections), 1)}
+        hint = el(
+            "p",
+            "Corrections are underlined and numbered; the number leads to the apparatus entry under the passage "
+            "(what the source has, the reading, and why). Line numbers are those of the source file.",
+            class_="wa-hint",
         )
-        return [head, out]
+        body = el("div", class_="wa-edition wa-show-reading", data_text=t.text_id)
+        url = base_url(self.config)
+        body.extend(passage_block(p, url, numbers) for p in t.passages)
+        return [toolbar(t), hint, body]

@@ -24,15 +24,19 @@ def length_histogram(lengths: dict[str, list[int]], path: Path, title: str) -> s
     return f"Histogram of game lengths for {title}. " + "; ".join(parts) + "."
 
 
-def results_bar(counts: dict[str, dict[str, int]], path: Path, title: str) -> str:
-    """Wins per side and draws per pairing; returns the alt text."""
+DRAW_COLOUR = "#9a9a9a"
+
+
+def results_bar(counts: dict[str, dict[str, int]], path: Path, title: str, colours: dict[str, str]) -> str:
+    """Wins per side, each in its side's colour (``colours``), and draws in grey per pairing; returns the alt text."""
     fig, ax = plt.subplots(figsize=(5.6, 2.4), dpi=110)
     labels = list(counts)
-    outcomes = sorted({o for c in counts.values() for o in c})
+    outcomes = [o for o in [*colours, "draw"] if any(o in c for c in counts.values())]
     left = [0] * len(labels)
     for o in outcomes:
         vals = [counts[lbl].get(o, 0) for lbl in labels]
-        ax.barh(labels, vals, left=left, label=o)
+        colour = colours.get(o, DRAW_COLOUR)
+        ax.barh(labels, vals, left=left, label=o, color=colour, edgecolor="#333333", linewidth=0.6)
         left = [a + b for a, b in zip(left, vals, strict=True)]
     ax.set_xlabel("games")
     ax.set_title(title, fontsize=9)

@@ -8,18 +8,21 @@ corpus or ruleset data changed.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import jinja2
 
 from ..corpus import load
 from ..engine import ruleset, rulesets
-from ..engine.boardplot import board_figure
 from ..fileio import atomic_write_text
 from ..languages import NAMES
-from .cache import all_rulesets_fingerprint, fingerprint, short_hash, text_fingerprint
+from .cache import all_rulesets_fingerprint, cached, fingerprint, is_cached, notebook_fingerprint, short_hash, text_fingerprint
 from .compare import TOPICS
-from .replay import illustrative
+from .downloads import write_downloads
+from .replay import candidate_jobs, choice_entry, illustrative, replay_entry, replay_job
+from .runner import game_summary, parallel_map
+from .stats import statistics, stats_entry, stats_jobs
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.PackageLoader("wararchive.site", "templates"),
@@ -27,7 +30,8 @@ TEMPLATES = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
 )
 LANG_NAMES = NAMES
-GENERATED = ("texts", "games", "compare", "notebooks")
+GENERATED = ("texts", "games", "compare", "notebooks", "downloads")
+GENERATED_SUFFIXES = (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl")
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 INTROS = {
     "combat": "The rows below the first three are computed by asking each ruleset's combat table the same question.",
@@ -91,10 +95,10 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
         TEMPLATES.get_template("texts-index.md.j2").render(texts=list(c.texts.values()), alignments=list(c.parallels.values())),
         written,
     )
+    simulate_missing(cache_dir, [rs.id for rs in games])
     for rs in games:
-        view = rs.new_game(seed=0).view("referee")
         img = srcdir / "games" / "_img" / f"{rs.id}-board.png"
-        alt = board_figure(view, img, rs.title)
+        alt = _board_figure(rs, img, cache_dir)
         written.add(img)
         chosen = illustrative(cache_dir, rs.id)
         write(
@@ -102,19 +106,65 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
             TEMPLATES.get_template("game.md.j2").render(rs=rs, board_alt=alt, illustrative=chosen),
             written,
         )
-        for i, g in enumerate(chosen, 1):
-            page = TEMPLATES.get_template("replay.md.j2").render(rs=rs, seed=g["seed"], index=i)
+        for g in chosen:
+            page = TEMPLATES.get_template("replay.md.j2").render(rs=rs, seed=g["seed"])
             write(srcdir / "games" / f"{rs.id}-game-{g['seed']}.md", page, written, fingerprint(rs.id, g["seed"]))
     write(srcdir / "games" / "index.md", TEMPLATES.get_template("games-index.md.j2").render(games=games), written)
     for topic, title in TOPICS.items():
         page = TEMPLATES.get_template("compare.md.j2").render(topic=topic, title=title, intro=INTROS.get(topic, ""))
         write(srcdir / "compare" / f"{topic}.md", page, written, all_rulesets_fingerprint())
     write(srcdir / "compare" / "index.md", TEMPLATES.get_template("compare-index.md.j2").render(topics=TOPICS), written)
-    stamp = all_rulesets_fingerprint() + "".join(text_fingerprint(t) for t in c.texts.values())
+    seeds = {rs.id: [g["seed"] for g in illustrative(cache_dir, rs.id)] for rs in games}
+    files = write_downloads(c, srcdir / "downloads", cache_dir, seeds, written)
+    tei = [f.name for f in files if f.parent.name == "tei"]
+    tables = sorted({f.stem for f in files if f.suffix == ".csv"})
+    page = TEMPLATES.get_template("downloads.md.j2").render(tei=tei, tables=tables, games=seeds)
+    write(srcdir / "downloads" / "index.md", page, written)
     for nb in sorted(NOTEBOOKS.glob("*.ipynb")):  # the notebooks live at the top level; the site runs and shows them
-        write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, short_hash(stamp)), written)
+        write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, notebook_fingerprint(c)), written)
     _remove_stale(srcdir, written)
     return written
+
+
+def simulate_missing(cache_dir: Path, ruleset_ids: list[str]) -> None:
+    """Play every game the pages need and the cache lacks, all in one parallel pass, then the replays.
+
+    The directives read the same cache entries, so they find them filled; one
+    pass over all rulesets keeps every core busy instead of one ruleset at a time.
+    """
+    jobs: dict[tuple[str, str], list] = {}
+    for rid in ruleset_ids:
+        if not is_cached(cache_dir, *choice_entry(rid)):
+            jobs["choose", rid] = candidate_jobs(rid)
+        if not is_cached(cache_dir, *stats_entry(rid)):
+            jobs["stats", rid] = stats_jobs(rid)
+    results = iter(parallel_map(game_summary, [job for batch in jobs.values() for job in batch]))
+    for (what, rid), batch in jobs.items():
+        summaries = [next(results) for _ in batch]
+        (illustrative if what == "choose" else statistics)(cache_dir, rid, summaries)
+    replays = [
+        (rid, g["seed"])
+        for rid in ruleset_ids
+        for g in illustrative(cache_dir, rid)
+        if not is_cached(cache_dir, *replay_entry(rid, g["seed"]))
+    ]
+    for job, data in zip(replays, parallel_map(replay_job, replays), strict=True):
+        cached(cache_dir, *replay_entry(*job), lambda data=data: data)
+
+
+def _board_figure(rs, img: Path, cache_dir: Path) -> str:
+    """The board at a starting position, drawn once per ruleset version and then copied from the cache."""
+    key = fingerprint(rs.id, "board-figure")
+    png, alt = cache_dir / f"board-{rs.id}-{key}.png", cache_dir / f"board-{rs.id}-{key}.txt"
+    if not (png.exists() and alt.exists()):
+        from ..engine.boardplot import board_figure  # matplotlib loads only when a board must be drawn
+
+        png.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(alt, board_figure(rs.new_game(seed=0).view("referee"), png, rs.title))
+    if not img.exists() or img.read_bytes() != png.read_bytes():
+        img.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(png, img)
+    return alt.read_text(encoding="utf-8")
 
 
 def _stamped_notebook(path: Path, key: str) -> str:
@@ -138,7 +188,11 @@ def _remove_stale(srcdir: Path, written: set[Path]) -> None:
     """A page for a game or text that no longer exists must not linger."""
     for folder in GENERATED:
         for path in (srcdir / folder).rglob("*"):
-            if path.is_file() and path not in written and path.suffix in (".md", ".png", ".ipynb"):
+            if (
+                path.is_file()
+                and path not in written
+                and path.suffix in (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl")
+            ):
                 if path.name.endswith(("-results.png", "-lengths.png")):
                     continue  # written by the statistics directive while reading
                 path.unlink()

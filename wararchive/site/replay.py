@@ -10,38 +10,34 @@ it at every ply, so a side's replay cannot show a rank its view hides.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
-
 from ..engine import REFEREE, ruleset, simulate_one
-from ..engine.boardplot import side_colours
-from ..engine.game import Game
-from .cache import cached, fingerprint, site_cache_dir
-from .html import el
-from .refs import rule_link
-from .tables import badge, citations
+from ..engine.mapplot import LABEL_PLACES
+from .cache import cached, fingerprint
+from .runner import game_summary, parallel_map
 
 CANDIDATES = 40
 KINDS = ("greedy", "random")
 BORING = {"project.ply-limit"}
 
 
-def fired_rules(game: Game) -> list[str]:
-    return [e["rule"] for e in game.events if e["rule"] not in BORING]
+def candidate_jobs(ruleset_id: str) -> list[tuple[str, int, tuple[str, str]]]:
+    """The candidate games, as jobs for :func:`.runner.game_summary`."""
+    return [(ruleset_id, seed, KINDS) for seed in range(1, CANDIDATES + 1)]
 
 
-def choose(ruleset_id: str, count: int = 2) -> list[dict[str, Any]]:
-    """Seeds of ``count`` games that together show the most (and rarest) rules."""
-    rs = ruleset(ruleset_id)
-    candidates = []
-    for seed in range(1, CANDIDATES + 1):
-        g = simulate_one(rs, seed, KINDS)
-        candidates.append((seed, g.ply, set(fired_rules(g))))
+def choose(ruleset_id: str, summaries: list[dict[str, Any]], count: int = 2) -> list[dict[str, Any]]:
+    """Seeds of ``count`` games that together show the most (and rarest) rules.
+
+    ``summaries`` are the candidate games of :func:`candidate_jobs`, in order.
+    """
+    candidates = [
+        (seed, s["ply"], {r for r in s["rules"] if r not in BORING})
+        for (_, seed, _), s in zip(candidate_jobs(ruleset_id), summaries, strict=True)
+    ]
     freq = Counter(r for _, _, rules in candidates for r in rules)
     chosen: list[dict[str, Any]] = []
     shown: set[str] = set()
@@ -61,6 +57,8 @@ def _score(candidate: tuple[int, int, set[str]], shown: frozenset[str], freq: Co
 
 def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
     """Per-perspective frames (as diffs) and events of one illustrative game."""
+    from ..engine.boardplot import side_colours  # matplotlib loads only when a game is recorded, not on every rebuild
+
     rs = ruleset(ruleset_id)
     final = simulate_one(rs, seed, KINDS)
     game = rs.new_game(seed=seed)
@@ -92,6 +90,9 @@ def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
             events[p].append([_event(rs, e) for e in view.events if e["ply"] == ply and ply > 0])
     b = views[REFEREE].board
     board = b.to_dict()
+    if b.drawing.get("coast"):  # the map game: its coastline and where each name goes, as on its static map
+        board["coast"] = b.drawing["coast"]
+        board["labels"] = {name: LABEL_PLACES[place] for name, place in b.drawing.get("labels", {}).items()}
     colours = side_colours(list(rs.sides), b)
     return {
         "ruleset": rs.id,
@@ -121,54 +122,25 @@ def _event(rs, e: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def illustrative(cache_dir: Path, ruleset_id: str) -> list[dict[str, Any]]:
-    return cached(cache_dir, f"choose-{ruleset_id}", fingerprint(ruleset_id, CANDIDATES, KINDS), lambda: choose(ruleset_id))
+def choice_entry(ruleset_id: str) -> tuple[str, str]:
+    """Name and key of the cached choice of illustrative games."""
+    return f"choose-{ruleset_id}", fingerprint(ruleset_id, CANDIDATES, KINDS)
 
 
-class Replay(SphinxDirective):
-    """``{wa-replay} RULESET SEED``: a replay viewer for one simulated game."""
+def illustrative(cache_dir: Path, ruleset_id: str, summaries: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The chosen games, from the cache, else from ``summaries`` of the candidates, else by playing them."""
+    return cached(
+        cache_dir,
+        *choice_entry(ruleset_id),
+        lambda: choose(ruleset_id, summaries or parallel_map(game_summary, candidate_jobs(ruleset_id))),
+    )
 
-    required_arguments = 2
 
-    def run(self) -> list[nodes.Node]:
-        rid, seed = self.arguments[0], int(self.arguments[1])
-        data = cached(
-            site_cache_dir(self.config, self.env.srcdir),
-            f"replay-{rid}-{seed}",
-            fingerprint(rid, seed, KINDS),
-            lambda: replay_data(rid, seed),
-        )
-        rs = ruleset(rid)
-        fired = Counter(e["rule"] for frame in data["events"]["referee"] for e in frame)
-        shows = el("ul", class_="wa-shows")
-        for rule_id, n in sorted(fired.items(), key=lambda kv: kv[0]):
-            r = rs.rule(rule_id)
-            first = next(i for i, frame in enumerate(data["events"]["referee"]) if any(e["rule"] == rule_id for e in frame))
-            shows += el(
-                "li",
-                badge(r.certainty),
-                " ",
-                rule_link(rid, rule_id),
-                f" — {r.summary} ",
-                el("span", f"(first at ply {first}; {n}×) ", class_="wa-muted"),
-                *citations(r.cites, wording=False),
-            )
-        uid = f"replay-{rid}-{seed}"
-        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-        viewer = el(
-            "div",
-            class_="wa-replay",
-            id=uid,
-            tabindex="0",
-            data_rules_page=f"{rid}.html",
-            aria_label="game replay; use the arrow keys",
-        )
-        viewer += nodes.raw("", f'<script type="application/json" class="wa-replay-data">{payload}</script>', format="html")
-        r = data["result"]
-        summary = el(
-            "p",
-            f"{rs.title}, seed {seed}: {data['players'][0]} ({rs.sides[0]}) against {data['players'][1]} ({rs.sides[1]}); "
-            f"{r['winner'] or 'draw'} after {r['ply']} plies — {r['summary']}",
-            class_="wa-replay-summary",
-        )
-        return [summary, viewer, el("h3", "Rules this game shows"), shows]
+def replay_entry(ruleset_id: str, seed: int) -> tuple[str, str]:
+    """Name and key of a game's cached replay data."""
+    return f"replay-{ruleset_id}-{seed}", fingerprint(ruleset_id, seed, KINDS)
+
+
+def replay_job(job: tuple[str, int]) -> dict[str, Any]:
+    """:func:`replay_data` of ``(ruleset id, seed)``: one argument, for :func:`.runner.parallel_map`."""
+    return replay_data(*job)

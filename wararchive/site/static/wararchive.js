@@ -6,27 +6,46 @@
  */
 "use strict";
 
+/* The layer of the original (reading, diplomatic, both): remembered across pages and visits. */
+const LAYER_KEY = "wararchive-layer";
 function waLayerSwitch() {
-  document.querySelectorAll(".wa-layer-switch").forEach((sw) => {
-    const edition = sw.nextElementSibling && sw.nextElementSibling.classList.contains("wa-edition")
-      ? sw.nextElementSibling : document.querySelector(".wa-edition");
-    sw.querySelectorAll("button[data-layer]").forEach((btn) => {
-      btn.addEventListener("click", () => {
-        const layer = btn.dataset.layer;
-        edition.classList.toggle("wa-show-reading", layer === "reading");
-        edition.classList.toggle("wa-show-diplomatic", layer === "diplomatic");
-        sw.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b === btn)));
-      });
+  const edition = document.querySelector(".wa-edition");
+  if (!edition) return;
+  const apply = (layer) => {
+    for (const name of ["reading", "diplomatic", "both"]) edition.classList.toggle(`wa-show-${name}`, name === layer);
+    document.querySelectorAll(".wa-layer-switch button[data-layer]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.layer === layer)));
+  };
+  let saved = null;
+  try { saved = localStorage.getItem(LAYER_KEY); } catch (e) { /* storage may be disabled: keep the default */ }
+  if (["reading", "diplomatic", "both"].includes(saved)) apply(saved);
+  document.querySelectorAll(".wa-layer-switch button[data-layer]").forEach((btn) => {
+    btn.addEventListener("click", () => {
+      apply(btn.dataset.layer);
+      try { localStorage.setItem(LAYER_KEY, btn.dataset.layer); } catch (e) { /* not remembered, still applied */ }
     });
+  });
+  /* An apparatus link must show the apparatus: switch to both layers if it is hidden. */
+  edition.addEventListener("click", (ev) => {
+    if (ev.target.closest("a.wa-corr-ref") && !edition.classList.contains("wa-show-both")) apply("both");
+  });
+  if (location.hash.startsWith("#corr-")) apply("both");
+}
+
+/* Parallel page: show only the units that differ. */
+function waDiffFilter() {
+  document.querySelectorAll("input.wa-diff-only").forEach((box) => {
+    const parallel = document.querySelector(".wa-parallel");
+    box.addEventListener("change", () => parallel.classList.toggle("wa-diff-only", box.checked));
   });
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";
-/* Dark text on light pieces (white, yellow, light blue), white text on dark ones. */
+/* The label colour (near-black or white) with the higher WCAG contrast against a piece's colour. */
 function labelColour(hex) {
   const n = parseInt(hex.slice(1), 16);
-  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
-  return lum > 150 ? "#1b1b1b" : "#ffffff";
+  const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const lum = 0.2126 * lin(n >> 16) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  return (lum + 0.05) / 0.0605 > 1.05 / (lum + 0.05) ? "#1b1b1b" : "#ffffff";
 }
 
 function svg(tag, attrs, text) {
@@ -41,6 +60,8 @@ function textHref(pid) {
   return `../texts/${text}.html#${encodeURIComponent(pid).replace(/%3A/g, ":")}`;
 }
 
+/* A replay viewer as chess sites have them: board with coordinates and the last move marked, a clickable
+ * move list, an address per ply (#ply=12&view=south), flip, autoplay, a legend, and the rule of each ply. */
 class ReplayViewer {
   constructor(root) {
     this.root = root;
@@ -48,9 +69,12 @@ class ReplayViewer {
     this.rulesPage = root.dataset.rulesPage;
     this.perspective = "referee";
     this.ply = 0;
+    this.flipped = false;
+    this.timer = null;
     this.states = {};
     this.build();
-    this.show(0);
+    this.fromAddress();
+    window.addEventListener("hashchange", () => this.fromAddress());
   }
 
   /* The board at every ply for one perspective, from the frames' diffs. */
@@ -71,6 +95,19 @@ class ReplayViewer {
     return this.states[perspective];
   }
 
+  get last() { return this.data.moves.referee.length; }
+
+  button(name, text, title, onClick) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `wa-${name}`;
+    b.textContent = text;
+    b.title = title;
+    b.setAttribute("aria-label", title);
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
   build() {
     const d = this.data;
     const controls = document.createElement("div");
@@ -86,41 +123,51 @@ class ReplayViewer {
       this.select.append(opt);
     }
     this.select.value = "referee";
-    this.select.addEventListener("change", () => { this.perspective = this.select.value; this.show(this.ply); });
+    this.select.addEventListener("change", () => { this.perspective = this.select.value; this.buildMoveList(); this.show(this.ply); });
     label.append(this.select);
     controls.append(label);
-    const buttons = [["first", "«", "first ply"], ["prev", "‹", "previous ply"], ["next", "›", "next ply"], ["last", "»", "last ply"]];
-    for (const [name, text, title] of buttons) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = `wa-${name}`;
-      b.textContent = text;
-      b.title = title;
-      b.setAttribute("aria-label", title);
-      b.addEventListener("click", () => this.step(name));
-      controls.append(b);
-    }
+    const steps = [["first", "«", "first ply"], ["prev", "‹", "previous ply"], ["next", "›", "next ply"], ["last", "»", "last ply"]];
+    for (const [name, text, title] of steps) controls.append(this.button(name, text, title, () => this.step(name)));
+    this.playButton = this.button("play", "▶", "play the game", () => this.togglePlay());
+    controls.append(this.playButton);
+    controls.append(this.button("flip", "⇅", "flip the board", () => { this.flipped = !this.flipped; this.show(this.ply); }));
     this.slider = document.createElement("input");
     this.slider.type = "range";
     this.slider.min = "0";
-    this.slider.max = String(d.moves.referee.length);
+    this.slider.max = String(this.last);
     this.slider.value = "0";
     this.slider.className = "wa-slider";
     this.slider.setAttribute("aria-label", "ply");
     this.slider.addEventListener("input", () => this.show(Number(this.slider.value)));
     controls.append(this.slider);
-    this.plyLabel = document.createElement("span");
+    this.plyLabel = document.createElement("div");
     this.plyLabel.className = "wa-ply";
     this.plyLabel.setAttribute("aria-live", "polite");
-    controls.append(this.plyLabel);
-    this.root.append(controls);
 
+    const main = document.createElement("div");
+    main.className = "wa-replay-main";
     this.boardBox = document.createElement("div");
     this.boardBox.className = "wa-board";
-    this.root.append(this.boardBox);
+    this.legendBox = document.createElement("div");
+    this.legendBox.className = "wa-legend";
+    main.append(controls, this.plyLabel, this.boardBox, this.legendBox);
+    const side = document.createElement("div");
+    side.className = "wa-replay-side";
     this.eventsBox = document.createElement("div");
     this.eventsBox.className = "wa-events";
-    this.root.append(this.eventsBox);
+    this.moveList = document.createElement("ol");
+    this.moveList.className = "wa-movelist";
+    this.moveList.setAttribute("aria-label", "moves; choose one to go to it");
+    const movesHead = document.createElement("div");
+    movesHead.className = "wa-movelist-head";
+    movesHead.textContent = "Moves";
+    side.append(this.eventsBox, movesHead, this.moveList);
+    const layout = document.createElement("div");
+    layout.className = "wa-replay-layout";
+    layout.append(main, side);
+    this.root.append(layout);
+    this.buildMoveList();
+    this.buildLegend();
 
     this.root.addEventListener("keydown", (ev) => {
       if (ev.target.tagName === "SELECT" || ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
@@ -129,37 +176,130 @@ class ReplayViewer {
     });
   }
 
-  step(name) {
-    const last = this.data.moves.referee.length;
-    const target = { first: 0, prev: this.ply - 1, next: this.ply + 1, last }[name];
-    this.show(Math.max(0, Math.min(last, target)));
+  /* One button per ply, as this perspective wrote the move. */
+  buildMoveList() {
+    const moves = this.data.moves[this.perspective];
+    this.moveList.replaceChildren(...moves.map((text, i) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "wa-move";
+      b.dataset.ply = String(i + 1);
+      b.textContent = text;
+      b.addEventListener("click", () => { this.stop(); this.show(i + 1); });
+      li.append(b);
+      return li;
+    }));
   }
 
-  show(ply) {
+  /* The symbols on the board and the pieces they stand for (piece kinds are public, positions are not). */
+  buildLegend() {
+    const seen = new Map();
+    for (const state of this.statesFor("referee")) {
+      for (const [, [side, symbol, piece]] of state) if (piece && !seen.has(`${side}:${symbol}`)) seen.set(`${side}:${symbol}`, [side, symbol, piece]);
+    }
+    const list = document.createElement("ul");
+    for (const [side, symbol, piece] of [...seen.values()].sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]))) {
+      const li = document.createElement("li");
+      const chip = document.createElement("span");
+      chip.className = "wa-legend-chip";
+      chip.style.background = this.data.colours[side];
+      chip.style.color = labelColour(this.data.colours[side]);
+      chip.textContent = symbol;
+      li.append(chip, ` ${this.data.sides[side]} ${piece.replace(/_/g, " ")}`);
+      list.append(li);
+    }
+    const li = document.createElement("li");
+    const chip = document.createElement("span");
+    chip.className = "wa-legend-chip wa-legend-hidden";
+    chip.textContent = "?";
+    li.append(chip, " a piece whose rank this view does not know");
+    list.append(li);
+    const head = document.createElement("div");
+    head.textContent = "Legend";
+    head.className = "wa-legend-head";
+    this.legendBox.replaceChildren(head, list);
+  }
+
+  fromAddress() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    const view = params.get("view");
+    if (view && [...this.data.sides, "referee"].includes(view) && view !== this.perspective) {
+      this.perspective = this.select.value = view;
+      this.buildMoveList();
+    }
+    const ply = Number(params.get("ply"));
+    this.show(Number.isInteger(ply) ? Math.max(0, Math.min(this.last, ply)) : 0, false);
+  }
+
+  step(name) {
+    this.stop();
+    const target = { first: 0, prev: this.ply - 1, next: this.ply + 1, last: this.last }[name];
+    this.show(Math.max(0, Math.min(this.last, target)));
+  }
+
+  togglePlay() {
+    if (this.timer) { this.stop(); return; }
+    if (this.ply >= this.last) this.show(0);
+    this.playButton.textContent = "⏸";
+    this.playButton.title = "pause";
+    this.playButton.setAttribute("aria-label", "pause");
+    this.timer = setInterval(() => { if (this.ply >= this.last) this.stop(); else this.show(this.ply + 1); }, 700);
+  }
+
+  stop() {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    this.playButton.textContent = "▶";
+    this.playButton.title = "play the game";
+    this.playButton.setAttribute("aria-label", "play the game");
+  }
+
+  show(ply, record = true) {
     this.ply = ply;
     this.slider.value = String(ply);
     const d = this.data;
     const mover = ply > 0 ? ` · ${d.moves[this.perspective][ply - 1]}` : " · starting position";
-    this.plyLabel.textContent = `ply ${ply} of ${d.moves.referee.length}${mover}`;
-    this.drawBoard(this.statesFor(this.perspective)[ply]);
+    this.plyLabel.textContent = `ply ${ply} of ${this.last}${mover}`;
+    this.drawBoard(this.statesFor(this.perspective)[ply], ply > 0 ? this.data.frames[this.perspective][ply].map((e) => e[0]) : []);
     this.drawEvents(ply);
+    this.moveList.querySelectorAll("button[aria-current]").forEach((b) => b.removeAttribute("aria-current"));
+    const current = this.moveList.querySelector(`button[data-ply="${ply}"]`);
+    if (current) {
+      current.setAttribute("aria-current", "step");
+      const list = this.moveList, top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) list.scrollTop = top - list.clientHeight / 2;
+    }
     this.root.dataset.ply = String(ply);
+    if (record) history.replaceState(null, "", `#ply=${ply}&view=${encodeURIComponent(this.perspective)}`);
   }
 
-  drawBoard(state) {
+  /* ``changed``: the cells whose content changed at this ply in this perspective's own frames (the last move as
+   * this side saw it: never more than its view shows). */
+  drawBoard(state, changed) {
     const b = this.data.board;
     const blocked = new Set(this.data.blocked || []);
+    const marked = new Set(changed);
     const graph = b.kind !== "grid";
     const cells = b.cells;
-    let xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
+    const xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
     const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
-    const unit = 40;
+    const unit = 40, margin = graph ? 0 : 18;
     const aspect = graph ? (maxY - minY) / ((maxX - minX) * Math.cos((minY + maxY) / 2 * Math.PI / 180) || 1) : 1;
-    const W = graph ? 640 : b.width * unit, H = graph ? 40 + 600 * aspect : b.height * unit;
-    const px = (c) => graph ? 20 + (c.x - minX) / (maxX - minX || 1) * (W - 40) : c.x * unit;
-    const py = (c) => graph ? 20 + (maxY - c.y) / (maxY - minY || 1) * (H - 40) : (b.height - 1 - c.y) * unit;
+    const W = graph ? 640 : b.width * unit + margin, H = graph ? 40 + 600 * aspect : b.height * unit + margin;
+    const flip = this.flipped;
+    const gx = (c) => margin + (flip ? b.width - 1 - c.x : c.x) * unit;
+    const gy = (c) => (flip ? c.y : b.height - 1 - c.y) * unit;
+    const px = (c) => graph ? 20 + ((flip ? maxX - c.x + minX : c.x) - minX) / (maxX - minX || 1) * (W - 40) : gx(c);
+    const py = (c) => graph ? 20 + (flip ? c.y - minY : maxY - c.y) / (maxY - minY || 1) * (H - 40) : gy(c);
     const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "wa-board-svg", "aria-label": `board at ply ${this.ply}` });
     if (graph) {
+      if (b.coast) {  /* land, and the sea below the coastline, as on the static map */
+        root.append(svg("rect", { x: 0, y: 0, width: W, height: H, class: "wa-land" }));
+        const pts = [[minX - 1, b.coast[0][1]], ...b.coast, [maxX + 1, b.coast[b.coast.length - 1][1]], [maxX + 1, minY - 1], [minX - 1, minY - 1]];
+        root.append(svg("polygon", { points: pts.map(([x, y]) => `${px({ x, y })},${py({ x, y })}`).join(" "), class: "wa-sea" }));
+      }
       const at = new Map(cells.map((c) => [c.name, c]));
       for (const line of b.lines || []) {
         for (let k = 1; k < line.points.length; k++) {
@@ -167,6 +307,8 @@ class ReplayViewer {
           root.append(svg("line", { x1: px(a), y1: py(a), x2: px(c), y2: py(c), class: `wa-edge wa-edge-${line.style}` }));
         }
       }
+    } else {
+      this.drawCoordinates(root, cells, gx, gy, unit, margin);
     }
     cells.forEach((c, i) => {
       const t = c.terrain || [];
@@ -174,12 +316,19 @@ class ReplayViewer {
       if (blocked.has(c.name) && !t.includes("water")) cls.push("wa-t-blocked");
       if (!graph && !t.length && !blocked.has(c.name) && (Math.round(c.x) + Math.round(c.y)) % 2) cls.push("wa-sq-alt");
       const g = svg("g", { "data-square": c.name });
+      if (marked.has(i)) g.setAttribute("data-changed", "true");
       if (graph) {
         const offMap = t.some((x) => x.startsWith("holding:"));  /* reserve slots: no name, drawn small */
+        if (marked.has(i)) g.append(svg("circle", { cx: px(c), cy: py(c), r: 15, class: "wa-lastmove" }));
         g.append(svg("circle", { cx: px(c), cy: py(c), r: offMap ? 3 : 5, class: cls.join(" ") }));
-        if (!offMap) g.append(svg("text", { x: px(c) + 7, y: py(c) - 6, class: "wa-pointname" }, c.name));
+        if (!offMap) {
+          const [dx, dy, align] = (b.labels || {})[c.name] || [7, 6, "left"];  /* offsets in points, y upwards */
+          const anchor = { left: "start", right: "end", center: "middle" }[align];
+          g.append(svg("text", { x: px(c) + dx, y: py(c) - dy, class: "wa-pointname", "text-anchor": anchor }, c.name));
+        }
       } else {
         g.append(svg("rect", { x: px(c), y: py(c), width: unit, height: unit, class: cls.join(" ") }));
+        if (marked.has(i)) g.append(svg("rect", { x: px(c), y: py(c), width: unit, height: unit, class: "wa-lastmove" }));
       }
       const occ = state.get(i);
       if (occ) {
@@ -198,6 +347,14 @@ class ReplayViewer {
       root.append(g);
     });
     this.boardBox.replaceChildren(root);
+  }
+
+  /* Files under the board and ranks beside it, read off the cell names of the first row and column (a1 → a, 1). */
+  drawCoordinates(root, cells, gx, gy, unit, margin) {
+    for (const c of cells) {
+      if (c.y === 0) root.append(svg("text", { x: gx(c) + unit / 2, y: this.data.board.height * unit + margin - 4, class: "wa-coord", "text-anchor": "middle" }, c.name.replace(/[0-9]+$/, "")));
+      if (c.x === 0) root.append(svg("text", { x: margin / 2, y: gy(c) + unit / 2 + 4, class: "wa-coord", "text-anchor": "middle" }, c.name.replace(/^[^0-9]+/, "")));
+    }
   }
 
   drawEvents(ply) {
@@ -252,7 +409,101 @@ class ReplayViewer {
   }
 }
 
+/* Passage search on the search page: matching passages first (accent- and case-insensitive like the CLI, a concept's
+ * words in every language as one), then Sphinx's page results; a citation id goes straight to its passage. */
+const waFold = (text) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+const PASSAGE_ID = /^[a-z]{2}-[a-z0-9-]+:\d+$/;
+
+function waSnippet(text, words) {
+  const folded = waFold(text);
+  let at = -1;
+  for (const w of words) { at = folded.indexOf(w); if (at >= 0) break; }
+  const start = Math.max(0, at < 0 ? 0 : at - 70);
+  const end = Math.min(text.length, start + 200);
+  return (start > 0 ? "…" : "") + text.slice(start, end).replace(/\s+/g, " ").trim() + (end < text.length ? "…" : "");
+}
+
+async function waPassageSearch() {
+  const results = document.getElementById("search-results");
+  const query = new URLSearchParams(location.search).get("q");
+  if (!results || !query) return;
+  const root = document.documentElement.dataset.content_root || "./";
+  const index = await (await fetch(`${root}_static/wararchive-passages.json`)).json();
+  const href = (pid) => `${root}texts/${pid.slice(0, pid.lastIndexOf(":"))}.html#${pid}`;
+  const q = query.trim();
+  if (PASSAGE_ID.test(q) && index.passages.some((p) => p.id === q)) { location.replace(href(q)); return; }
+  const words = waFold(q).split(/\s+/).filter(Boolean);
+  if (!words.length) return;
+  /* a word that is one of a concept's names in any language stands for the concept */
+  const conceptOf = (w) => Object.keys(index.concepts).filter((c) => index.concepts[c].some((n) => n === w || n.startsWith(w) && w.length >= 4));
+  const scored = [];
+  for (const p of index.passages) {
+    let score = 0;
+    for (const w of words) {
+      if (p.folded.includes(w)) score += 2;
+      else if (conceptOf(w).some((c) => p.concepts.includes(c))) score += 1;
+      else { score = 0; break; }
+    }
+    if (score) scored.push([score, p]);
+  }
+  scored.sort((a, b) => b[0] - a[0]);
+  const box = document.createElement("section");
+  box.className = "wa-passage-results";
+  const head = document.createElement("h2");
+  head.textContent = `Passages (${scored.length})`;
+  box.append(head);
+  const concepts = [...new Set(words.flatMap(conceptOf))];
+  if (concepts.length) {
+    const note = document.createElement("p");
+    note.className = "wa-hint";
+    note.textContent = `Also passages tagged with the concept ${concepts.join(", ")} (${concepts.map((c) => index.concepts[c].join(" = ")).join("; ")}).`;
+    box.append(note);
+  }
+  const list = document.createElement("ul");
+  for (const [, p] of scored.slice(0, 60)) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = href(p.id);
+    a.textContent = `${p.id}${p.label ? " — " + p.label : ""}`;
+    const where = document.createElement("span");
+    where.className = "wa-muted";
+    where.textContent = ` (${p.title})`;
+    const snip = document.createElement("p");
+    snip.className = "wa-snippet";
+    const inReading = words.some((w) => waFold(p.reading).includes(w));
+    snip.textContent = waSnippet(inReading ? p.reading : p.translation, words);
+    li.append(a, where, snip);
+    list.append(li);
+  }
+  box.append(list);
+  if (!scored.length) {
+    const none = document.createElement("p");
+    none.textContent = "No passage matches; pages that do are listed below.";
+    box.append(none);
+  }
+  results.before(box);
+}
+
+/* Accessibility repairs of the theme's page: landmarks told apart, scrolling code reachable by keyboard,
+ * and a heading on the search page. */
+function waAccessibility() {
+  const labels = { "sidebar-drawer": "site navigation", "toc-drawer": "contents of this page" };
+  for (const [cls, label] of Object.entries(labels)) document.querySelectorAll(`aside.${cls}`).forEach((a) => a.setAttribute("aria-label", label));
+  document.querySelectorAll("div.highlight > pre").forEach((pre) => {
+    if (pre.scrollWidth > pre.clientWidth) { pre.tabIndex = 0; pre.setAttribute("aria-label", "code (scrolls sideways)"); }
+  });
+  const results = document.getElementById("search-results");
+  if (results && !document.querySelector("h1")) {
+    const h1 = document.createElement("h1");
+    h1.textContent = "Search";
+    (document.querySelector("article") || results.parentNode).prepend(h1);
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  waAccessibility();
   waLayerSwitch();
+  waDiffFilter();
+  waPassageSearch();
   document.querySelectorAll(".wa-replay").forEach((root) => { root.waViewer = new ReplayViewer(root); });
 });

@@ -1,0 +1,55 @@
+"""The site's downloads: the edition as TEI, its tables as CSV and JSON, the illustrative games' records.
+
+Written into ``docs/downloads`` before Sphinx reads (each file only when its
+bytes change, so an unchanged archive rebuilds nothing), and linked from the
+Downloads page with Sphinx's ``download`` role, which copies them into the
+built site: a reader offline has the data behind every page.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from ..corpus import Corpus
+from ..corpus.tei import export_tei
+from ..engine import ruleset, simulate_one
+from ..engine.record import dumps
+from ..export import export
+from ..fileio import atomic_write_text
+from .cache import cached, fingerprint
+from .replay import KINDS
+
+TABLE_FORMATS = ("csv", "json")
+
+
+def _write(path: Path, text: str, written: set[Path]) -> None:
+    """Write ``text`` only if it changed: Sphinx re-reads the Downloads page when a file it links is newer."""
+    written.add(path)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        atomic_write_text(path, text)
+
+
+def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[str, list[int]], written: set[Path]) -> list[Path]:
+    """Write every download into ``folder``; ``games`` maps a ruleset to its illustrative seeds. Returns the files.
+
+    The TEI and the tables are those of ``wararchive export`` (one mechanism), written into a temporary
+    folder and copied only where their bytes changed.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        exported = [(f, "tei") for f in export_tei(corpus, Path(tmp) / "tei")]
+        exported += [(f, "") for fmt in TABLE_FORMATS for f in export(corpus, fmt, Path(tmp) / fmt)]
+        for path, sub in exported:
+            _write(folder / sub / path.name, path.read_text(encoding="utf-8"), written)
+    for rid, seeds in games.items():
+        lines = [
+            cached(cache_dir, f"record-{rid}-{seed}", fingerprint(rid, seed, KINDS), lambda r=rid, s=seed: _record(r, s))
+            for seed in seeds
+        ]
+        _write(folder / f"games-{rid}.jsonl", "".join(line + "\n" for line in lines), written)
+    return sorted(p for p in written if folder in p.parents)
+
+
+def _record(ruleset_id: str, seed: int) -> str:
+    """The game record (``wararchive replay`` reads it back), as one JSON line."""
+    return dumps(simulate_one(ruleset(ruleset_id), seed, KINDS).record())

@@ -1,0 +1,176 @@
+"""One passage of an edition: both layers with source line numbers, the critical apparatus, notes, citation.
+
+A correction is marked in the reading and numbered; the number is a link to
+its apparatus entry (original, reading, kind and reason) printed under the
+passage, so the reason is reachable by touch and keyboard, not only on hover.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from docutils import nodes
+from sphinx import addnodes
+
+from ..corpus import load
+from ..corpus.model import Correction, Passage
+from .html import el
+from .refs import passage_link, rule_link
+from .tables import implemented_by
+
+PASSAGE_ID = re.compile(r"\b[a-z]{2}-[a-z0-9-]+:\d+\b")
+
+
+@cache
+def _implementations() -> dict[str, list[tuple[str, str]]]:
+    return implemented_by()
+
+
+@cache
+def aligned_with() -> dict[str, list[tuple[str, str, int, str]]]:
+    """Passage id → (aligned passage, alignment id, unit number, relation) for every Finnish↔Swedish unit."""
+    out: dict[str, list[tuple[str, str, int, str]]] = {}
+    for a in load().parallels.values():
+        for u in a.units:
+            for mine, theirs in ((u.left, u.right), (u.right, u.left)):
+                for pid in mine:
+                    out.setdefault(pid, []).extend((other, a.alignment_id, u.n, u.relation) for other in theirs)
+    return out
+
+
+def base_url(config) -> str:
+    """The published address (``html_baseurl``: ``$WARARCHIVE_BASE_URL`` or the CLI's default) ending in a slash."""
+    url = config.html_baseurl or ""
+    return url if not url or url.endswith("/") else url + "/"
+
+
+def cite_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``{wa-cite}`et-spionaaz:21``` : the citation line of a passage, with the configured base URL."""
+    return [nodes.literal(text=cite_line(text.strip(), base_url(inliner.document.settings.env.config)))], []
+
+
+def cite_line(pid: str, base_url: str) -> str:
+    """How to cite a passage: its id and its address under the site's base URL (a relative path if that is empty)."""
+    text_id = pid.rpartition(":")[0]
+    return f"{pid}, wararchive digital edition, {base_url}texts/{text_id}.html#{pid}"
+
+
+def visible(text: str) -> str:
+    """A correction's original or reading with line breaks and blanks shown, never as a literal ``\\n``."""
+    if not text:
+        return "(nothing)"
+    return text.replace("\n", "⏎") if text.strip() else text.replace("\n", "⏎").replace(" ", "␣")
+
+
+def with_passage_links(text: str) -> list[nodes.Node]:
+    """Text in which every existing passage id becomes a link to that passage."""
+    c = load()
+    out: list[nodes.Node] = []
+    at = 0
+    for m in PASSAGE_ID.finditer(text):
+        if c.has_passage(m.group()):
+            out += [nodes.Text(text[at : m.start()]), passage_link(m.group())]
+            at = m.end()
+    return [*out, nodes.Text(text[at:])]
+
+
+def _diplomatic(p: Passage) -> nodes.Node:
+    """The transcription line by line, each line numbered as in the source file."""
+    source = load().sources[load().text(p.text_id).source].text
+    first = source.count("\n", 0, p.start) + 1
+    lines = source[p.start : p.end].split("\n")
+    box = el("div", class_="wa-diplomatic")
+    for i, line in enumerate(lines):
+        if line or 0 < i < len(lines) - 1:
+            box += el("span", line, class_="wa-line", data_line=str(first + i))
+    return box
+
+
+def _reading(p: Passage, numbers: dict[str, int]) -> nodes.Node:
+    """The reading with every correction marked and numbered; the number links to the apparatus."""
+    box = el("div", class_="wa-reading")
+    for seg in p.segments:
+        k = seg.correction
+        if k is None:
+            box += nodes.Text(seg.text)
+            continue
+        n = numbers[k.id]
+        box += el("ins" if k.reading else "del", visible(k.reading or k.original), class_="wa-corr", data_id=k.id)
+        box += el("a", str(n), href=f"#{_corr_anchor(k)}", class_="wa-corr-ref", aria_label=f"correction {n}")
+    return box
+
+
+def _corr_anchor(k: Correction) -> str:
+    return "corr-" + k.id.replace(":", "-")
+
+
+def _apparatus(corrections: list[Correction], numbers: dict[str, int]) -> nodes.Node:
+    lst = el("ol", class_="wa-apparatus", aria_label="critical apparatus: the corrections of this passage")
+    for k in corrections:
+        lst += el(
+            "li",
+            el("span", f"{numbers[k.id]}. ", class_="wa-app-n"),
+            el("span", "source ", class_="wa-app-key"),
+            el("span", visible(k.original), class_="wa-app-orig"),
+            " → ",
+            el("span", "reading ", class_="wa-app-key"),
+            el("span", visible(k.reading), class_="wa-app-read"),
+            el("span", f" — {k.kind}: {k.reason}", class_="wa-app-reason"),
+            id=_corr_anchor(k),
+            value=str(numbers[k.id]),
+        )
+    return lst
+
+
+def _foot(p: Passage, base_url: str) -> nodes.Node:
+    foot = el("div", class_="wa-pfoot")
+    impl = _implementations().get(p.id, [])
+    if impl:
+        line = el("div", el("strong", "Implemented by: "), class_="wa-implemented")
+        for i, (rid, rule) in enumerate(impl):
+            line += [nodes.Text(", ")] if i else []
+            line += rule_link(rid, rule, f"{rid} › {rule}")
+        foot += line
+    aligned = aligned_with().get(p.id, [])
+    if aligned:
+        line = el("div", el("strong", "Aligned with: "), class_="wa-aligned")
+        for i, (other, alignment, n, relation) in enumerate(aligned):
+            line += [nodes.Text("; ")] if i else []
+            line += passage_link(other)
+            line += nodes.Text(f" ({relation}, ")
+            line += el("a", f"parallel unit {n}", href=f"{alignment}-parallel.html#unit-{n}")
+            line += nodes.Text(")")
+        foot += line
+    if p.note:
+        foot += el("div", el("strong", "Note: "), *with_passage_links(p.note), class_="wa-note")
+    foot += el("div", el("strong", "Cite as: "), el("span", cite_line(p.id, base_url), class_="wa-citeline"))
+    return foot
+
+
+def passage_block(p: Passage, base_url: str, numbers: dict[str, int]) -> nodes.Node:
+    """One passage: id anchor, labels, original (diplomatic / reading / both) beside English, apparatus, notes."""
+    head = el("div", class_="wa-phead")
+    head += el("a", p.id, href=f"#{p.id}", class_="wa-pid", title="permalink to this passage")
+    if p.label:
+        head += el("span", p.label, class_="wa-label")
+    head += el("span", p.category, class_=f"wa-cat wa-cat-{p.category}")
+    if p.normative:
+        head += el("span", "rule", class_="wa-norm", title="states a rule of play")
+    for k in p.concepts:
+        head += el("span", k, class_="wa-concept")
+    original = el("div", _diplomatic(p), _reading(p, numbers), class_="wa-orig", lang=p.lang)
+    translation = el("div", p.translation, class_="wa-trans", lang="en")
+    parts: list[nodes.Node] = [head, el("div", original, translation, class_="wa-cols")]
+    if p.corrections:
+        parts.append(_apparatus(p.corrections, numbers))
+    parts.append(_foot(p, base_url))
+    return el("section", index_entries(p), *parts, class_="wa-passage", id=p.id)
+
+
+def index_entries(p: Passage) -> addnodes.index:
+    """The site's Index lists every passage under its concepts, its category and its label."""
+    terms = [f"{k} (concept); {p.id}" for k in p.concepts] + [f"{p.category} (category); {p.id}"]
+    if p.label:
+        terms.append(f"{p.label}; {p.id}")
+    return addnodes.index(entries=[("single", term, p.id, "", None) for term in terms])

@@ -1,0 +1,64 @@
+"""The ``wa-replay`` directive: a replay viewer and the rules its game shows.
+
+Kept apart from :mod:`.replay`, which records the games: the simulation
+cache is keyed by the code that makes the data, not by the markup around it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from ..engine import ruleset
+from .cache import cached, site_cache_dir
+from .html import el
+from .refs import rule_link
+from .replay import replay_data, replay_entry
+from .tables import badge, citations
+
+
+class Replay(SphinxDirective):
+    """``{wa-replay} RULESET SEED``: a replay viewer for one simulated game."""
+
+    required_arguments = 2
+
+    def run(self) -> list[nodes.Node]:
+        rid, seed = self.arguments[0], int(self.arguments[1])
+        data = cached(site_cache_dir(self.config, self.env.srcdir), *replay_entry(rid, seed), lambda: replay_data(rid, seed))
+        rs = ruleset(rid)
+        fired = Counter(e["rule"] for frame in data["events"]["referee"] for e in frame)
+        shows = el("ul", class_="wa-shows")
+        for rule_id, n in sorted(fired.items(), key=lambda kv: kv[0]):
+            r = rs.rule(rule_id)
+            first = next(i for i, frame in enumerate(data["events"]["referee"]) if any(e["rule"] == rule_id for e in frame))
+            shows += el(
+                "li",
+                badge(r.certainty),
+                " ",
+                rule_link(rid, rule_id),
+                f" — {r.summary} ",
+                el("span", f"(first at ply {first}; {n}×) ", class_="wa-muted"),
+                *citations(r.cites, wording=False),
+            )
+        uid = f"replay-{rid}-{seed}"
+        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+        viewer = el(
+            "div",
+            class_="wa-replay",
+            id=uid,
+            tabindex="0",
+            data_rules_page=f"{rid}.html",
+            aria_label="game replay; use the arrow keys",
+        )
+        viewer += nodes.raw("", f'<script type="application/json" class="wa-replay-data">{payload}</script>', format="html")
+        r = data["result"]
+        summary = el(
+            "p",
+            f"{rs.title}, seed {seed}: {data['players'][0]} ({rs.sides[0]}) against {data['players'][1]} ({rs.sides[1]}); "
+            f"{r['winner'] or 'draw'} after {r['ply']} plies — {r['summary']}",
+            class_="wa-replay-summary",
+        )
+        return [summary, viewer, el("h2", "Rules this game shows"), shows]
