@@ -46,6 +46,12 @@ def play(job: tuple[str, str, dict[str, Any], int, tuple[str, str]]) -> dict[str
     }
 
 
+def _game_key(job: tuple[str, str, dict[str, Any], int, tuple[str, str]]) -> tuple[str, str, int, tuple[str, ...]]:
+    """What decides a game: the ruleset with every option resolved, the seed and the players (not the reading's label)."""
+    rid, _, options, seed, players = job
+    return rid, json.dumps(ruleset(rid, **options).options, sort_keys=True, default=str), seed, tuple(players)
+
+
 def run(
     designs: list[Design], workers: int | None = None, scheduler: str | None = None, progress: bool = False
 ) -> list[dict[str, pd.DataFrame]]:
@@ -58,7 +64,15 @@ def run(
     """
     jobs = [d.jobs() for d in designs]
     label = f"study {', '.join(sorted({d.ruleset for d in designs}))}" if progress else None
-    facts = parallel_map(play, [j for js in jobs for j in js], workers=workers, scheduler=scheduler, progress=label)
+    flat = [j for js in jobs for j in js]
+    # Studies of different options all replay the default reading on the same seeds: a game is
+    # played once per (ruleset, resolved options, seed, players) and its facts shared.
+    keys = [_game_key(j) for j in flat]
+    first = dict(zip(reversed(keys), reversed(flat), strict=True))  # each key's first job
+    unique = list(dict.fromkeys(keys))
+    results = parallel_map(play, [first[k] for k in unique], workers=workers, scheduler=scheduler, progress=label)
+    played = dict(zip(unique, results, strict=True))
+    facts = [{**played[k], "reading": j[1]} for k, j in zip(keys, flat, strict=True)]
     out, at = [], 0
     for js in jobs:
         out.append(_tables(facts[at : at + len(js)]))
