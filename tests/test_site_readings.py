@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from wararchive.engine import ruleset
 from wararchive.site import readings
 
 
@@ -24,7 +25,10 @@ def test_pages_are_written_from_cached_studies(tiny, tmp_path, monkeypatch):
     assert "[The Japanese War Game](japanese-war-game.md)" in (src / "readings" / "index.md").read_text()
     (stored,) = cache.glob("readings-japanese-war-game-spy_vs_marshal-*.json")
     data = json.loads(stored.read_text())
-    assert [r["reading"] for r in data["readings"]] == ["spy_vs_marshal=finnish", "spy_vs_marshal=swedish"]
+    # every reading the ruleset declares (finnish, swedish and the conjectured both-fall), in declared order
+    declared = [r.value for r in ruleset("japanese-war-game").declared["spy_vs_marshal"].readings]
+    assert "both-fall" in declared
+    assert [r["reading"] for r in data["readings"]] == [f"spy_vs_marshal={v}" for v in declared]
     assert data["meta"]["seeds"] == [readings.SEED, readings.SEED + 1]
 
     def no_games(*a, **k):

@@ -257,7 +257,7 @@ def _simulated(job: tuple[str, dict[str, Any], int, tuple[str, str]]) -> tuple[s
 
 
 def simulate_cmd(args: argparse.Namespace) -> None:
-    from ..engine.parallel import parallel_map
+    from ..engine.parallel import parallel_iter
     from ..fileio import atomic_open, output_target
 
     rs = _ruleset(args)
@@ -266,13 +266,16 @@ def simulate_cmd(args: argparse.Namespace) -> None:
         raise WararchiveError("--games must be at least 1")
     output_target(args.out)  # a bad path fails now, not after the games
     jobs = [(rs.id, _parse_options(args.option), seed, kinds) for seed in range(args.seed, args.seed + args.games)]
-    games = parallel_map(
+    games = parallel_iter(
         _simulated, jobs, workers=args.workers, scheduler=args.scheduler, progress=None if args.quiet else f"simulating {rs.id}"
     )
-    with atomic_open(args.out) as fh:
-        fh.writelines(line + "\n" for line, _, _ in games)
-    wins = Counter(winner for _, winner, _ in games)
-    plies = sum(n for _, _, n in games)
+    wins: Counter[str] = Counter()
+    plies = 0
+    with atomic_open(args.out) as fh:  # records stream to the file as games finish, in seed order
+        for line, winner, n in games:
+            fh.write(line + "\n")
+            wins[winner] += 1
+            plies += n
     parts = [f"{side} {wins[side]}" for side in rs.sides] + [f"draws {wins['draw']}"]
     print(
         f"{args.games} games of {rs.id} ({kinds[0]} vs {kinds[1]}): "

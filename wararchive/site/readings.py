@@ -29,6 +29,7 @@ from ..study import Design, Study, design, studies
 from .cache import cached, fingerprint, site_cache_dir
 from .html import el
 from .refs import rule_link
+from .runner import POOL
 from .tables import badge, citations, table
 
 GAMES = 10  # seeds per reading: small, so that the whole site's studies take about a minute on two cores
@@ -72,13 +73,13 @@ def prepare(cache_dir: Path, ruleset_ids: list[str] | None = None, workers: int 
     missing = [d for d in wanted if not (cache_dir / "{}-{}.json".format(*_key(d))).exists()]
     if not missing:
         return
-    for d, s in zip(missing, studies(missing, workers=workers, progress=True), strict=True):
+    for d, s in zip(missing, studies(missing, workers=workers, progress=True, pool=POOL), strict=True):
         cached(cache_dir, *_key(d), lambda s=s: _summary(s))
 
 
 def load(cache_dir: Path, ruleset_id: str, option: str) -> dict[str, Any]:
     d = site_design(ruleset_id, option)
-    return cached(cache_dir, *_key(d), lambda: _summary(studies([d])[0]))
+    return cached(cache_dir, *_key(d), lambda: _summary(studies([d], pool=POOL)[0]))
 
 
 def generate(srcdir: Path, cache_dir: Path, ruleset_ids: list[str] | None = None, workers: int | None = None) -> None:

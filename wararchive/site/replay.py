@@ -142,5 +142,5 @@ def replay_entry(ruleset_id: str, seed: int) -> tuple[str, str]:
 
 
 def replay_job(job: tuple[str, int]) -> dict[str, Any]:
-    """:func:`replay_data` of ``(ruleset id, seed)``: one argument, for :func:`.runner.parallel_map`."""
+    """:func:`replay_data` of ``(ruleset id, seed)``: one argument, for the site's runner."""
     return replay_data(*job)

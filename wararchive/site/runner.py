@@ -1,30 +1,28 @@
-"""Run the site's simulations on every core, with results in the order of a serial run.
+"""The site's games: what each one is reduced to, and the one runner that plays them all.
 
 The site plays a few thousand games (statistics, candidates for the
-illustrative games, replays); they are independent, so they are spread over
-worker processes. ``Executor.map`` returns results in input order and each
-game depends only on its ruleset and seed, so the output is byte-identical to
-a serial run. This is the one place the site parallelises: point it at a
-shared runner when the engine has one.
+illustrative games, replays, the readings' studies). They run through the
+engine's parallel runner (:mod:`wararchive.engine.parallel`), whose results
+come in input order, so the pages are byte-identical to a serial build; on a
+plain local process pool, because a Dask cluster's start-up of several
+seconds is a large share of the site's one-minute build budget.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..engine import ruleset, simulate_one
+from ..engine.parallel import Pool
+from ..engine.parallel import parallel_map as engine_map
+
+POOL: Pool = "processes"
 
 
 def parallel_map(fn: Callable[[Any], Any], items: Sequence[Any]) -> list[Any]:
-    """``[fn(x) for x in items]``, computed in worker processes when there is more than one core and item."""
-    workers = min(os.cpu_count() or 1, len(items))
-    if workers <= 1:
-        return [fn(x) for x in items]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(fn, items, chunksize=max(1, len(items) // (workers * 8))))
+    """``[fn(x) for x in items]`` on every core (in this process when there is one core or item)."""
+    return engine_map(fn, items, pool=POOL)
 
 
 def game_summary(job: tuple[str, int, tuple[str, str]]) -> dict[str, Any]:

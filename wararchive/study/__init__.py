@@ -21,6 +21,7 @@ import pandas as pd
 
 from ..engine import ruleset
 from ..engine.fingerprint import ruleset_fingerprint
+from ..engine.parallel import Pool
 from . import output, stats
 from .design import Design, design
 from .run import run
@@ -84,10 +85,14 @@ def study(
 
 
 def studies(
-    designs: list[Design], workers: int | None = None, scheduler: str | None = None, progress: bool = False
+    designs: list[Design],
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+    pool: Pool = "dask",
 ) -> list[Study]:
-    """Several studies whose games share one parallel run (see :func:`study`)."""
-    raws = run(designs, workers=workers, scheduler=scheduler, progress=progress)
+    """Several studies whose games share one parallel run (see :func:`study`; ``pool`` as in :mod:`..engine.parallel`)."""
+    raws = run(designs, workers=workers, scheduler=scheduler, progress=progress, pool=pool)
     return [_analyse(d, raw) for d, raw in zip(designs, raws, strict=True)]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pandas as pd
 
 from ..engine import ruleset, simulate_one
-from ..engine.parallel import parallel_map
+from ..engine.parallel import Pool, parallel_map
 from .design import Design
 
 
@@ -53,7 +53,11 @@ def _game_key(job: tuple[str, str, dict[str, Any], int, tuple[str, str]]) -> tup
 
 
 def run(
-    designs: list[Design], workers: int | None = None, scheduler: str | None = None, progress: bool = False
+    designs: list[Design],
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+    pool: Pool = "dask",
 ) -> list[dict[str, pd.DataFrame]]:
     """The raw tables of each study: ``games`` (one row per game), ``fired`` and ``pieces`` (long form).
 
@@ -70,7 +74,7 @@ def run(
     keys = [_game_key(j) for j in flat]
     first = dict(zip(reversed(keys), reversed(flat), strict=True))  # each key's first job
     unique = list(dict.fromkeys(keys))
-    results = parallel_map(play, [first[k] for k in unique], workers=workers, scheduler=scheduler, progress=label)
+    results = parallel_map(play, [first[k] for k in unique], workers=workers, scheduler=scheduler, progress=label, pool=pool)
     played = dict(zip(unique, results, strict=True))
     facts = [{**played[k], "reading": j[1]} for k, j in zip(keys, flat, strict=True)]
     out, at = [], 0

@@ -1,0 +1,39 @@
+"""The engine's one parallel runner (wararchive.engine.parallel): order, streaming, errors, on both local pools."""
+
+from __future__ import annotations
+
+import pytest
+
+from wararchive.engine import parallel
+from wararchive.errors import WararchiveError
+
+
+def _square(x: int) -> int:
+    if x == 613:
+        raise WararchiveError("job 613 refused")
+    return x * x
+
+
+def test_process_pool_keeps_input_order_across_many_chunks():
+    items = list(range(600))
+    chunks = parallel._chunks(items, 2)
+    assert len(chunks) > 2 * parallel.WINDOW_PER_WORKER  # more chunks than the window: submission is staggered
+    assert max(map(len, chunks)) <= parallel.MAX_CHUNK
+    assert parallel.parallel_map(_square, items, workers=2, pool="processes") == [x * x for x in items]
+
+
+def test_a_workers_error_is_raised_as_it_was():
+    with pytest.raises(WararchiveError, match="job 613 refused"):
+        parallel.parallel_map(_square, range(700), workers=2, pool="processes")
+
+
+def test_answers_stream_and_a_consumer_may_stop_early():
+    stream = parallel.parallel_iter(_square, range(10_000), workers=2, pool="processes")
+    assert [next(stream) for _ in range(3)] == [0, 1, 4]
+    stream.close()  # cancels what is still queued and shuts the pool down, without waiting for 10,000 jobs
+
+
+def test_small_jobs_run_in_process_and_workers_are_checked():
+    assert parallel.parallel_map(_square, [1, 2, 3]) == [1, 4, 9]  # under SMALL: no pool is started
+    with pytest.raises(WararchiveError, match="at least 1"):
+        parallel.parallel_map(_square, range(5), workers=0)
