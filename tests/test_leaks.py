@@ -130,6 +130,7 @@ def compare(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> int:
 
 @example(("finnish-front", {}), 0, 0, 1)  # a gas command off the viewer's map told by the moves it closed
 @example(("sojamang-1935", {}), 14, 0, 14)
+@example(("sojamang-1935", {"game": "beginners"}), 519, 1, 148)  # a battery naming a mine rightly learns it is one
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SPECS), st.integers(0, 10_000), st.integers(0, 1), st.integers(0, 1000))
 def test_swapping_two_unlearned_enemy_pieces_changes_nothing_the_viewer_reads(spec, seed, viewer, pick):

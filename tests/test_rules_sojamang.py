@@ -322,6 +322,17 @@ def test_battery_fire_spares_mines():
     assert last(g, "fire")["rule"] == "soj.battery-immune"
 
 
+def test_battery_naming_a_mine_rightly_learns_the_rank():
+    """et-sojamang-1935:44, :45 — unharmed but not demoted, the firer knows his guess was right: his view shows the mine."""
+    g = battery()
+    assert g.view("pink").piece_at("d9")["piece"] is None
+    g.play("fire:d1-d1>d9=mine")
+    assert g.view("pink").piece_at("d9")["piece"] == "mine"
+    g = battery()
+    g.play("fire:d1-d1>d9=captain")  # a wrong guess (:44) teaches him only that it is not a captain
+    assert g.view("pink").piece_at("d9")["piece"] is None
+
+
 def test_battery_move_and_fire_option():
     """et-sojamang-1935:43 (option battery_fire) — the battery may step, then fire from its new square."""
     g = game({"c1": "pink:battery_commander", "d2": "pink:lieutenant", "d3": "pink:ensign", "d7": "light-blue:captain"},

@@ -484,6 +484,8 @@ class SojamangHooks(Hooks):
             game.event("demotion", "soj.battery-miss", to=[SIDES[p]], pieces=[[u, "captain", SIDES[p]]])
             st.dirty = True
         elif actual in ("mine", "flag"):
+            # Named rightly but unharmed (:45): not demoted (:44), the firer knows he was right, so he knows the rank.
+            game.known[p].add(game.uid[x])
             game.event("fire", "soj.battery-immune", target=names[x], hit=False)
         else:
             game.known[p].add(game.uid[x])
