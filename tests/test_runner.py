@@ -9,22 +9,22 @@ from wararchive.errors import WararchiveError
 
 
 def _square(x: int) -> int:
-    if x == 613:
-        raise WararchiveError("job 613 refused")
+    if x < 0:
+        raise WararchiveError(f"job {x} refused")
     return x * x
 
 
 def test_process_pool_keeps_input_order_across_many_chunks():
     items = list(range(600))
-    chunks = parallel._chunks(items, 2)
-    assert len(chunks) > 2 * parallel.WINDOW_PER_WORKER  # more chunks than the window: submission is staggered
-    assert max(map(len, chunks)) <= parallel.MAX_CHUNK
+    assert max(map(len, parallel._chunks(items, 2))) <= parallel.MAX_CHUNK
     assert parallel.parallel_map(_square, items, workers=2, pool="processes") == [x * x for x in items]
+    items = list(range(2000))  # one job a chunk: more than the window of 2 × 4 × 100 jobs, so submission is staggered
+    assert parallel.parallel_map(_square, items, workers=2, pool="processes", chunk=1) == [x * x for x in items]
 
 
 def test_a_workers_error_is_raised_as_it_was():
-    with pytest.raises(WararchiveError, match="job 613 refused"):
-        parallel.parallel_map(_square, range(700), workers=2, pool="processes")
+    with pytest.raises(WararchiveError, match="job -1 refused"):
+        parallel.parallel_map(_square, [*range(613), -1, *range(100)], workers=2, pool="processes")
 
 
 def test_answers_stream_and_a_consumer_may_stop_early():

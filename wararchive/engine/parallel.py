@@ -40,7 +40,7 @@ Pool = Literal["dask", "processes"]
 
 CHUNKS_PER_WORKER = 8  # enough chunks to keep workers busy as game lengths vary, few enough to keep overhead low
 MAX_CHUNK = 100  # jobs per chunk at most, so that answers stream and the progress bar moves on long runs
-WINDOW_PER_WORKER = 4  # chunks in flight per worker: the rest wait, so memory stays bounded
+WINDOW_PER_WORKER = 4  # chunks of MAX_CHUNK jobs in flight per worker: the rest wait, so memory stays bounded
 CONNECT_TIMEOUT = "10s"  # how long to wait for a --scheduler that does not answer
 SMALL = 24  # starting workers costs time: fewer jobs than this run in-process unless workers are asked for
 
@@ -61,9 +61,10 @@ def parallel_map(
     scheduler: str | None = None,
     progress: str | None = None,
     pool: Pool = "dask",
+    chunk: int | None = None,
 ) -> list[R]:
     """``[func(x) for x in items]``, computed as :func:`parallel_iter` computes it."""
-    return list(parallel_iter(func, items, workers=workers, scheduler=scheduler, progress=progress, pool=pool))
+    return list(parallel_iter(func, items, workers=workers, scheduler=scheduler, progress=progress, pool=pool, chunk=chunk))
 
 
 def parallel_iter(
@@ -74,6 +75,7 @@ def parallel_iter(
     scheduler: str | None = None,
     progress: str | None = None,
     pool: Pool = "dask",
+    chunk: int | None = None,
 ) -> Iterator[R]:
     """``func(x) for x in items``, in input order, computed on ``workers`` local processes or at ``scheduler``.
 
@@ -81,12 +83,17 @@ def parallel_iter(
     whose answer depends on its argument only. ``workers`` defaults to every
     core; ``scheduler`` is the address of a running Dask scheduler, whose
     workers must have wararchive installed. ``pool`` chooses the local
-    workers (see the module's docstring). ``progress`` is the label of a
-    progress bar on stderr (none when None).
+    workers (see the module's docstring). ``chunk`` is the number of jobs
+    sent to a worker at a time: by default a few chunks per worker, at most
+    :data:`MAX_CHUNK` jobs each; 1 suits jobs of very uneven length (a long
+    one then never holds up others queued behind it). ``progress`` is the
+    label of a progress bar on stderr (none when None).
     """
     items = list(items)
     if workers is not None and workers < 1:
         raise WararchiveError(f"workers must be at least 1, not {workers}")
+    if chunk is not None and chunk < 1:
+        raise WararchiveError(f"chunk must be at least 1, not {chunk}")
     in_process = scheduler is None and (workers == 1 or len(items) <= 1 or (workers is None and len(items) < SMALL))
     bar = _bar(len(items), progress)
     try:
@@ -96,7 +103,7 @@ def parallel_iter(
                 bar.update(1)
             return
         with _executor(pool, workers or default_workers(), scheduler) as (executor, n_workers):
-            yield from _ordered(executor, func, items, n_workers, bar)
+            yield from _ordered(executor, func, _chunks(items, n_workers, chunk), n_workers, bar)
     finally:
         bar.close()
 
@@ -107,9 +114,10 @@ def _bar(total: int, label: str | None):
     return tqdm(total=total, desc=label, unit="game", file=sys.stderr, disable=label is None)
 
 
-def _chunks(items: Sequence[T], n_workers: int) -> list[list[T]]:
-    n = max(n_workers * CHUNKS_PER_WORKER, -(-len(items) // MAX_CHUNK))
-    size = max(1, -(-len(items) // n))
+def _chunks(items: Sequence[T], n_workers: int, size: int | None = None) -> list[list[T]]:
+    if size is None:
+        n = max(n_workers * CHUNKS_PER_WORKER, -(-len(items) // MAX_CHUNK))
+        size = max(1, -(-len(items) // n))
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
@@ -117,10 +125,13 @@ def _run_chunk(func: Callable[[T], R], chunk: list[T]) -> list[R]:
     return [func(x) for x in chunk]
 
 
-def _ordered(executor: Executor, func: Callable[[T], R], items: list[T], n_workers: int, bar) -> Iterator[R]:
-    """Submit chunks, at most a window ahead of the one being yielded; a worker's exception is raised as it was."""
-    chunks = _chunks(items, n_workers)
-    window = n_workers * WINDOW_PER_WORKER
+def _ordered(executor: Executor, func: Callable[[T], R], chunks: list[list[T]], n_workers: int, bar) -> Iterator[R]:
+    """Submit chunks, at most a window ahead of the one being yielded; a worker's exception is raised as it was.
+
+    The window counts jobs, not chunks, so that small chunks behind a long job keep every worker busy.
+    """
+    size = max(1, max(map(len, chunks), default=1))
+    window = n_workers * WINDOW_PER_WORKER * max(1, MAX_CHUNK // size)
     futures: dict[int, Future] = {}
     try:
         for i in range(len(chunks)):

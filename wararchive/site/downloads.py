@@ -13,12 +13,10 @@ from pathlib import Path
 
 from ..corpus import Corpus
 from ..corpus.tei import export_tei
-from ..engine import ruleset, simulate_one
-from ..engine.record import dumps
 from ..export import export
 from ..fileio import atomic_write_text
-from .cache import cached, fingerprint
-from .replay import KINDS
+from .cache import cached
+from .replay import game_record, record_entry
 
 TABLE_FORMATS = ("csv", "json")
 
@@ -42,14 +40,6 @@ def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[s
         for path, sub in exported:
             _write(folder / sub / path.name, path.read_text(encoding="utf-8"), written)
     for rid, seeds in games.items():
-        lines = [
-            cached(cache_dir, f"record-{rid}-{seed}", fingerprint(rid, seed, KINDS), lambda r=rid, s=seed: _record(r, s))
-            for seed in seeds
-        ]
+        lines = [cached(cache_dir, *record_entry(rid, seed), lambda r=rid, s=seed: game_record(r, s)) for seed in seeds]
         _write(folder / f"games-{rid}.jsonl", "".join(line + "\n" for line in lines), written)
     return sorted(p for p in written if folder in p.parents)
-
-
-def _record(ruleset_id: str, seed: int) -> str:
-    """The game record (``wararchive replay`` reads it back), as one JSON line."""
-    return dumps(simulate_one(ruleset(ruleset_id), seed, KINDS).record())

@@ -20,8 +20,8 @@ from ..languages import NAMES
 from .cache import all_rulesets_fingerprint, cached, fingerprint, is_cached, notebook_fingerprint, short_hash, text_fingerprint
 from .compare import TOPICS
 from .downloads import write_downloads
-from .replay import candidate_jobs, choice_entry, illustrative, replay_entry, replay_job
-from .runner import game_summary, parallel_map
+from .replay import candidate, candidate_jobs, choice_entry, illustrative, record_entry, replay_entry, replay_job
+from .runner import call, game_summary, parallel_map
 from .stats import statistics, stats_entry, stats_jobs
 
 TEMPLATES = jinja2.Environment(
@@ -127,29 +127,31 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
 
 
 def simulate_missing(cache_dir: Path, ruleset_ids: list[str]) -> None:
-    """Play every game the pages need and the cache lacks, all in one parallel pass, then the replays.
+    """Play every game the pages need and the cache lacks, all in one parallel pass.
 
     The directives read the same cache entries, so they find them filled; one
     pass over all rulesets keeps every core busy instead of one ruleset at a time.
+    The chosen illustrative games' replays and records come with their choice.
     """
-    jobs: dict[tuple[str, str], list] = {}
-    for rid in ruleset_ids:
-        if not is_cached(cache_dir, *choice_entry(rid)):
-            jobs["choose", rid] = candidate_jobs(rid)
-        if not is_cached(cache_dir, *stats_entry(rid)):
-            jobs["stats", rid] = stats_jobs(rid)
-    results = iter(parallel_map(game_summary, [job for batch in jobs.values() for job in batch]))
-    for (what, rid), batch in jobs.items():
-        summaries = [next(results) for _ in batch]
-        (illustrative if what == "choose" else statistics)(cache_dir, rid, summaries)
-    replays = [
+    choose = [rid for rid in ruleset_ids if not is_cached(cache_dir, *choice_entry(rid))]
+    stats = {rid: stats_jobs(rid) for rid in ruleset_ids if not is_cached(cache_dir, *stats_entry(rid))}
+    # The long ISMCTS candidates go first, so the short games fill the other workers meanwhile.
+    work = [(candidate, job) for rid in choose for job in candidate_jobs(rid)]
+    work += [(game_summary, job) for batch in stats.values() for job in batch]
+    results = iter(parallel_map(call, work))
+    for rid in choose:
+        illustrative(cache_dir, rid, [next(results) for _ in candidate_jobs(rid)])
+    for rid, batch in stats.items():
+        statistics(cache_dir, rid, [next(results) for _ in batch])
+    replays = [  # chosen games whose replay the cache lost (the choice caches them with it)
         (rid, g["seed"])
         for rid in ruleset_ids
         for g in illustrative(cache_dir, rid)
-        if not is_cached(cache_dir, *replay_entry(rid, g["seed"]))
+        if not (is_cached(cache_dir, *replay_entry(rid, g["seed"])) and is_cached(cache_dir, *record_entry(rid, g["seed"])))
     ]
-    for job, data in zip(replays, parallel_map(replay_job, replays), strict=True):
+    for job, (data, record) in zip(replays, parallel_map(replay_job, replays), strict=True):
         cached(cache_dir, *replay_entry(*job), lambda data=data: data)
+        cached(cache_dir, *record_entry(*job), lambda record=record: record)
 
 
 def _board_figure(rs, img: Path, cache_dir: Path) -> str:

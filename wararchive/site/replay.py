@@ -1,8 +1,12 @@
 """Illustrative games: chosen for the rules they show, replayable move by move.
 
-Candidate games are simulated (greedy against random, so that they are
-purposeful and end); each is scored by the rules that fire in it, rare rules
-weighing more, and the games that together show the most rules are kept.
+Candidate games are played by the archive's most credible player on both
+sides: information-set MCTS (:mod:`wararchive.engine.ismcts`), which plans
+from its own view and never sees a hidden rank, at 8 iterations a move, the
+budget a one-minute site build affords (greedy play, cheaper, walks a field
+marshal onto a mine on move 1). Each candidate is played once, keeping its
+summary, its replay and its record; the games that together show the most
+rules, rare rules weighing more, are kept.
 The replay data holds, for each perspective (each side and the referee), the
 board as the engine's filtered :class:`~wararchive.engine.view.View` shows
 it at every ply, so a side's replay cannot show a rank its view hides.
@@ -16,17 +20,24 @@ from typing import Any
 
 from ..engine import REFEREE, ruleset, simulate_one
 from ..engine.mapplot import LABEL_PLACES
+from ..engine.record import dumps
 from .cache import cached, fingerprint
-from .runner import game_summary, parallel_map
+from .runner import parallel_map, summary
 
-CANDIDATES = 40
-KINDS = ("greedy", "random")
+CANDIDATES = 3  # seeds per ruleset: an ISMCTS game costs up to seconds
+KINDS = ("ismcts:8", "ismcts:8")
 BORING = {"project.ply-limit"}
 
 
-def candidate_jobs(ruleset_id: str) -> list[tuple[str, int, tuple[str, str]]]:
-    """The candidate games, as jobs for :func:`.runner.game_summary`."""
-    return [(ruleset_id, seed, KINDS) for seed in range(1, CANDIDATES + 1)]
+def candidate_jobs(ruleset_id: str) -> list[tuple[str, int]]:
+    """The candidate games, as jobs for :func:`candidate`."""
+    return [(ruleset_id, seed) for seed in range(1, CANDIDATES + 1)]
+
+
+def candidate(job: tuple[str, int]) -> dict[str, Any]:
+    """Play a candidate ``(ruleset id, seed)`` once: its summary (to choose by), its replay data and its record."""
+    final = simulate_one(ruleset(job[0]), job[1], KINDS)
+    return {"summary": summary(final), "replay": _replay_data(final), "record": dumps(final.record())}
 
 
 def choose(ruleset_id: str, summaries: list[dict[str, Any]], count: int = 2) -> list[dict[str, Any]]:
@@ -36,7 +47,7 @@ def choose(ruleset_id: str, summaries: list[dict[str, Any]], count: int = 2) -> 
     """
     candidates = [
         (seed, s["ply"], {r for r in s["rules"] if r not in BORING})
-        for (_, seed, _), s in zip(candidate_jobs(ruleset_id), summaries, strict=True)
+        for (_, seed), s in zip(candidate_jobs(ruleset_id), summaries, strict=True)
     ]
     freq = Counter(r for _, _, rules in candidates for r in rules)
     chosen: list[dict[str, Any]] = []
@@ -57,10 +68,13 @@ def _score(candidate: tuple[int, int, set[str]], shown: frozenset[str], freq: Co
 
 def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
     """Per-perspective frames (as diffs) and events of one illustrative game."""
+    return _replay_data(simulate_one(ruleset(ruleset_id), seed, KINDS))
+
+
+def _replay_data(final) -> dict[str, Any]:
     from ..engine.boardplot import side_colours  # matplotlib loads only when a game is recorded, not on every rebuild
 
-    rs = ruleset(ruleset_id)
-    final = simulate_one(rs, seed, KINDS)
+    rs, seed = final.rs, final.seed
     game = rs.new_game(seed=seed)
     perspectives = [*rs.sides, REFEREE]
     frames: dict[str, list] = {p: [] for p in perspectives}
@@ -127,13 +141,23 @@ def choice_entry(ruleset_id: str) -> tuple[str, str]:
     return f"choose-{ruleset_id}", fingerprint(ruleset_id, CANDIDATES, KINDS)
 
 
-def illustrative(cache_dir: Path, ruleset_id: str, summaries: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-    """The chosen games, from the cache, else from ``summaries`` of the candidates, else by playing them."""
-    return cached(
-        cache_dir,
-        *choice_entry(ruleset_id),
-        lambda: choose(ruleset_id, summaries or parallel_map(game_summary, candidate_jobs(ruleset_id))),
-    )
+def illustrative(cache_dir: Path, ruleset_id: str, played: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The chosen games, from the cache, else chosen from the ``played`` candidates (else played now).
+
+    The chosen games' replays and records are cached with the choice, so no game is played twice.
+    """
+
+    def choose_and_keep() -> list[dict[str, Any]]:
+        games = played or parallel_map(candidate, candidate_jobs(ruleset_id))
+        chosen = choose(ruleset_id, [g["summary"] for g in games])
+        by_seed = {seed: g for (_, seed), g in zip(candidate_jobs(ruleset_id), games, strict=True)}
+        for c in chosen:
+            g = by_seed[c["seed"]]
+            cached(cache_dir, *replay_entry(ruleset_id, c["seed"]), lambda g=g: g["replay"])
+            cached(cache_dir, *record_entry(ruleset_id, c["seed"]), lambda g=g: g["record"])
+        return chosen
+
+    return cached(cache_dir, *choice_entry(ruleset_id), choose_and_keep)
 
 
 def replay_entry(ruleset_id: str, seed: int) -> tuple[str, str]:
@@ -141,6 +165,17 @@ def replay_entry(ruleset_id: str, seed: int) -> tuple[str, str]:
     return f"replay-{ruleset_id}-{seed}", fingerprint(ruleset_id, seed, KINDS)
 
 
-def replay_job(job: tuple[str, int]) -> dict[str, Any]:
-    """:func:`replay_data` of ``(ruleset id, seed)``: one argument, for the site's runner."""
-    return replay_data(*job)
+def record_entry(ruleset_id: str, seed: int) -> tuple[str, str]:
+    """Name and key of a game's cached record (a JSON line, offered on the Downloads page)."""
+    return f"record-{ruleset_id}-{seed}", fingerprint(ruleset_id, seed, KINDS)
+
+
+def game_record(ruleset_id: str, seed: int) -> str:
+    """The record of an illustrative game, as one JSON line (``wararchive replay`` reads it back)."""
+    return dumps(simulate_one(ruleset(ruleset_id), seed, KINDS).record())
+
+
+def replay_job(job: tuple[str, int]) -> tuple[dict[str, Any], str]:
+    """The replay data and the record of ``(ruleset id, seed)``, from one playing of the game (for the site's runner)."""
+    final = simulate_one(ruleset(job[0]), job[1], KINDS)
+    return _replay_data(final), dumps(final.record())

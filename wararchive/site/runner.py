@@ -21,17 +21,31 @@ POOL: Pool = "processes"
 
 
 def parallel_map(fn: Callable[[Any], Any], items: Sequence[Any]) -> list[Any]:
-    """``[fn(x) for x in items]`` on every core (in this process when there is one core or item)."""
-    return engine_map(fn, items, pool=POOL)
+    """``[fn(x) for x in items]`` on every core (in this process when there is one core or item).
+
+    One job a chunk: the site's games range from milliseconds (a random game) to seconds (an
+    ISMCTS game), and a long one must not hold up the others behind it.
+    """
+    return engine_map(fn, items, pool=POOL, chunk=1)
+
+
+def call(job: tuple[Callable[[Any], Any], Any]) -> Any:
+    """``fn(arg)`` of a job ``(fn, arg)``: lets games of different kinds share one parallel run."""
+    fn, arg = job
+    return fn(arg)
 
 
 def game_summary(job: tuple[str, int, tuple[str, str]]) -> dict[str, Any]:
-    """Play ``(ruleset id, seed, player kinds)`` and keep what the statistics and the choice of games need."""
+    """Play ``(ruleset id, seed, player kinds)`` and keep what the statistics need."""
     rid, seed, kinds = job
-    g = simulate_one(ruleset(rid), seed, kinds)
+    return summary(simulate_one(ruleset(rid), seed, kinds))
+
+
+def summary(game) -> dict[str, Any]:
+    """What the statistics and the choice of illustrative games read of a finished game."""
     return {
-        "ply": g.ply,
-        "winner": g.result["winner"],
-        "adjudicated": g.result["adjudicated"],
-        "rules": [e["rule"] for e in g.events],
+        "ply": game.ply,
+        "winner": game.result["winner"],
+        "adjudicated": game.result["adjudicated"],
+        "rules": [e["rule"] for e in game.events],
     }

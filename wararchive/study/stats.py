@@ -23,23 +23,29 @@ import math
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 CONFIDENCE = 0.95
 BOOTSTRAP_SEED = 20_261_123
 BOOTSTRAP_RESAMPLES = 2000
 
 
+def _scipy_stats():
+    """``scipy.stats``, imported on first use: the import costs a second on every site rebuild, studied or not."""
+    from scipy import stats
+
+    return stats
+
+
 def wilson(k: int, n: int) -> tuple[float, float]:
     """Wilson score interval of k successes in n trials."""
-    ci = stats.binomtest(k, n).proportion_ci(confidence_level=CONFIDENCE, method="wilson")
+    ci = _scipy_stats().binomtest(k, n).proportion_ci(confidence_level=CONFIDENCE, method="wilson")
     return float(ci.low), float(ci.high)
 
 
 def mcnemar(a_only: int, b_only: int) -> float:
     """Exact McNemar p-value (two-sided) from the two discordant counts."""
     n = a_only + b_only
-    return 1.0 if n == 0 else float(stats.binomtest(a_only, n, 0.5).pvalue)
+    return 1.0 if n == 0 else float(_scipy_stats().binomtest(a_only, n, 0.5).pvalue)
 
 
 def paired_interval(diffs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -50,7 +56,7 @@ def paired_interval(diffs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     lo, hi = diffs.mean(axis=0), diffs.mean(axis=0)
     varying = diffs.min(axis=0) != diffs.max(axis=0)  # a constant column's interval is its value
     if varying.any() and len(diffs) > 1:
-        res = stats.bootstrap(
+        res = _scipy_stats().bootstrap(
             (diffs[:, varying],),
             np.mean,
             axis=0,
