@@ -174,3 +174,13 @@ def test_board_needs_nothing_of_sphinx(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "b.png").exists()
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "study"])
+def test_players_help_names_every_registered_player(command, capsys):
+    from wararchive.engine.players import BUDGETED, PLAYERS
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert all(kind in text for kind in PLAYERS) and all(f"{kind}:N" in text for kind in BUDGETED)

@@ -12,6 +12,12 @@ from ..errors import WararchiveError
 from . import terminal
 from .output import FORMATS, render
 
+# The player kinds of engine.players.PLAYERS, spelt out so that --help needs no engine import (a test keeps them in step).
+PLAYER_KINDS = (
+    "random, greedy, ismcts or ismcts:N (information-set MCTS, N searches a move), "
+    "openspiel-ismcts or openspiel-ismcts:N (OpenSpiel's ISMCTSBot)"
+)
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rulesets", help="list the rulesets", description="List the executable rulesets and their texts.")
@@ -44,7 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--players",
         default="greedy,random",
-        help="two of random, greedy, human (you type the moves; 'help' shows the legend) (default: greedy,random)",
+        help=f"two of {PLAYER_KINDS}, human (you type the moves; 'help' shows the legend), "
+        "separated by a comma (default: greedy,random)",
     )
     p.add_argument("--out", help="also save the game's record (JSON) to this file")
     p.add_argument("--pgn", help="chess only: also save the game as PGN to this file")
@@ -61,7 +68,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--seed", type=int, default=0, help="seed of the first game: game N of the file (from 1) uses seed+N-1 (default 0)"
     )
-    p.add_argument("--players", default="random,random", help="two of random, greedy (default: random,random)")
+    p.add_argument(
+        "--players", default="random,random", help=f"two of {PLAYER_KINDS}, separated by a comma (default: random,random)"
+    )
     p.add_argument("--out", required=True, help="JSONL file to write (written atomically)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     parallel_arguments(p)

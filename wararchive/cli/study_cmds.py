@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..errors import WararchiveError
-from .engine_cmds import _parse_options, _players, parallel_arguments
+from .engine_cmds import PLAYER_KINDS, _parse_options, _players, parallel_arguments
 from .output import render
 
 
@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--players",
         default="greedy,greedy",
-        help="two computer players: random, greedy, ismcts or ismcts:N (N search iterations) (default: greedy,greedy)",
+        help=f"two of {PLAYER_KINDS}, separated by a comma (default: greedy,greedy)",
     )
     p.add_argument("--seed", type=int, default=0, help="first seed; the study plays seed … seed+games-1 (default 0)")
     parallel_arguments(p)

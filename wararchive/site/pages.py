@@ -20,7 +20,17 @@ from ..languages import NAMES
 from .cache import all_rulesets_fingerprint, cached, fingerprint, is_cached, notebook_fingerprint, short_hash, text_fingerprint
 from .compare import TOPICS
 from .downloads import write_downloads
-from .replay import candidate, candidate_jobs, choice_entry, illustrative, record_entry, replay_entry, replay_job
+from .replay import (
+    CANDIDATES,
+    KINDS,
+    candidate,
+    candidate_jobs,
+    choice_entry,
+    illustrative,
+    record_entry,
+    replay_entry,
+    replay_job,
+)
 from .runner import call, game_summary, parallel_map
 from .stats import statistics, stats_entry, stats_jobs
 
@@ -103,11 +113,13 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
         chosen = illustrative(cache_dir, rs.id)
         write(
             srcdir / "games" / f"{rs.id}.md",
-            TEMPLATES.get_template("game.md.j2").render(rs=rs, board_alt=alt, illustrative=chosen),
+            TEMPLATES.get_template("game.md.j2").render(
+                rs=rs, board_alt=alt, illustrative=chosen, players=KINDS, candidates=CANDIDATES
+            ),
             written,
         )
         for g in chosen:
-            page = TEMPLATES.get_template("replay.md.j2").render(rs=rs, seed=g["seed"])
+            page = TEMPLATES.get_template("replay.md.j2").render(rs=rs, seed=g["seed"], players=KINDS)
             write(srcdir / "games" / f"{rs.id}-game-{g['seed']}.md", page, written, fingerprint(rs.id, g["seed"]))
     write(srcdir / "games" / "index.md", TEMPLATES.get_template("games-index.md.j2").render(games=games), written)
     for topic, title in TOPICS.items():
