@@ -8,6 +8,7 @@ import pytest
 
 from wararchive.engine import ruleset
 from wararchive.site import readings
+from wararchive.site.figures import rates_figure
 
 
 @pytest.fixture
@@ -47,7 +48,7 @@ def test_rates_figure_has_intervals_and_alt_text(tmp_path):
         }
         for v, q in (("x", (0.5, 0.3, 0.7)), ("y", (0.25, 0.1, 0.5)))
     ]
-    alt = readings.rates_figure(rows, ["a", "b"], {"o=x": "x", "o=y": "y"}, tmp_path / "f.png", "T: o")
+    alt = rates_figure(rows, ["a", "b"], {"o=x": "x", "o=y": "y"}, tmp_path / "f.png", "T: o")
     assert (tmp_path / "f.png").read_bytes().startswith(b"\x89PNG")
     assert (
         alt.startswith("Win and draw rates with 95% intervals")

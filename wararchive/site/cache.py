@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -19,6 +20,7 @@ from ..engine.fingerprint import source_hash
 from ..fileio import atomic_write_text
 
 SIMULATION_CODE = ("engine", "rulesets", "site/runner.py", "site/replay.py", "site/stats.py")
+FIGURE_CODE = ("site/figures.py", "engine/boardplot.py", "engine/mapplot.py")
 
 
 def code_hash() -> str:
@@ -92,3 +94,24 @@ def cached(folder: Path, name: str, key: str, compute: Callable[[], Any]) -> Any
 def site_cache_dir(config, srcdir: str | Path) -> Path:
     """Where simulations are cached: ``wararchive_cache`` in conf, else ``docs/_build/.wararchive-cache``."""
     return Path(config.wararchive_cache or Path(srcdir) / "_build" / ".wararchive-cache")
+
+
+def cached_figure(cache_dir: Path, img: Path, draw: Callable[[Path], str], *key: Any) -> str:
+    """Draw a figure into the cache once per ``key`` and copy it to ``img``; returns its alt text.
+
+    ``key`` is what the figure shows (its data, or a fingerprint of it);
+    the drawing code (:data:`FIGURE_CODE`) joins it. A matplotlib figure takes a
+    tenth of a second or more and the site has some sixty, so a page that is
+    read again copies its figures instead of drawing them; ``img`` is
+    written only when its bytes change, as Sphinx re-reads a page whose
+    image is newer.
+    """
+    name = short_hash(json.dumps([key, source_hash(*FIGURE_CODE)], sort_keys=True, default=str))
+    png, alt = cache_dir / f"figure-{img.stem}-{name}{img.suffix}", cache_dir / f"figure-{img.stem}-{name}.txt"
+    if not (png.exists() and alt.exists()):
+        png.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(alt, draw(png))
+    if not img.exists() or img.read_bytes() != png.read_bytes():
+        img.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(png, img)
+    return alt.read_text(encoding="utf-8")

@@ -8,7 +8,7 @@ corpus or ruleset data changed.
 
 from __future__ import annotations
 
-import shutil
+from functools import partial
 from pathlib import Path
 
 import jinja2
@@ -17,9 +17,19 @@ from ..corpus import load
 from ..engine import ruleset, rulesets
 from ..fileio import atomic_write_text
 from ..languages import NAMES
-from .cache import all_rulesets_fingerprint, cached, fingerprint, is_cached, notebook_fingerprint, short_hash, text_fingerprint
+from .cache import (
+    all_rulesets_fingerprint,
+    cached,
+    cached_figure,
+    fingerprint,
+    is_cached,
+    notebook_fingerprint,
+    short_hash,
+    text_fingerprint,
+)
 from .compare import TOPICS
 from .downloads import write_downloads
+from .figures import starting_board
 from .replay import (
     CANDIDATES,
     KINDS,
@@ -168,17 +178,7 @@ def simulate_missing(cache_dir: Path, ruleset_ids: list[str]) -> None:
 
 def _board_figure(rs, img: Path, cache_dir: Path) -> str:
     """The board at a starting position, drawn once per ruleset version and then copied from the cache."""
-    key = fingerprint(rs.id, "board-figure")
-    png, alt = cache_dir / f"board-{rs.id}-{key}.png", cache_dir / f"board-{rs.id}-{key}.txt"
-    if not (png.exists() and alt.exists()):
-        from ..engine.boardplot import board_figure  # matplotlib loads only when a board must be drawn
-
-        png.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(alt, board_figure(rs.new_game(seed=0).view("referee"), png, rs.title))
-    if not img.exists() or img.read_bytes() != png.read_bytes():
-        img.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(png, img)
-    return alt.read_text(encoding="utf-8")
+    return cached_figure(cache_dir, img, partial(starting_board, rs), fingerprint(rs.id, "board-figure"))
 
 
 def _stamped_notebook(path: Path, key: str) -> str:

@@ -17,6 +17,7 @@ says so, and gives the command that runs a larger one.
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from sphinx.util.docutils import SphinxDirective
 from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
 from ..study import Design, Study, design, studies
-from .cache import cached, fingerprint, site_cache_dir
+from .cache import cached, cached_figure, fingerprint, site_cache_dir
 from .html import el
 from .refs import rule_link
 from .runner import POOL
@@ -111,15 +112,22 @@ class Readings(SphinxDirective):
     required_arguments = 2
 
     def run(self) -> list[nodes.Node]:
+        from ..engine.boardplot import side_colours  # matplotlib loads only when a readings page is read
+        from .figures import rates_figure
+
         rid, option = self.arguments
         rs = ruleset(rid)
-        data = load(site_cache_dir(self.config, self.env.srcdir), rid, option)
+        cache_dir = site_cache_dir(self.config, self.env.srcdir)
+        data = load(cache_dir, rid, option)
         labels = {r["label"]: r["label"].partition("=")[2] for r in data["meta"]["readings"]}
         default = next(r.label for r in site_design(rid, option).readings if r.options[option] == rs.declared[option].default)
         out: list[nodes.Node] = []
 
         img = Path(self.env.srcdir) / FOLDER / "_img" / f"{rid}-{option}.png"
-        alt = rates_figure(data["readings"], rs.sides, labels, img, f"{rs.title}: {option}")
+        title = f"{rs.title}: {option}"
+        colours = dict(zip(rs.sides, side_colours(list(rs.sides), rs.board), strict=True))
+        draw = partial(rates_figure, data["readings"], rs.sides, labels, title=title, colours=colours)
+        alt = cached_figure(cache_dir, img, draw, data["readings"], labels, title, colours)
         out.append(nodes.image(uri=f"_img/{rid}-{option}.png", alt=alt))
 
         heads = ["reading", "games", *(f"{s} wins" for s in rs.sides), "draws", "mean plies", "balance", "decisive"]
@@ -167,30 +175,3 @@ class Readings(SphinxDirective):
         else:
             out.append(el("p", "No rule fired measurably more or less often in these games.", class_="wa-muted"))
         return out
-
-
-def rates_figure(readings: list[dict[str, Any]], sides: list[str], labels: dict[str, str], path: Path, title: str) -> str:
-    """Win and draw rates per reading with their Wilson 95 % intervals; returns the alt text."""
-    import matplotlib.pyplot as plt
-
-    from ..engine.boardplot import save
-
-    fig, ax = plt.subplots(figsize=(5.6, 2.6), dpi=110)
-    outcomes = [(f"{s}_wins", f"{s} wins") for s in sides] + [("draws", "draws")]
-    width = 0.8 / len(outcomes)
-    for j, (key, name) in enumerate(outcomes):
-        xs = [i + (j - (len(outcomes) - 1) / 2) * width for i in range(len(readings))]
-        rates = [r[f"{key}_rate"] for r in readings]
-        err = [[r[f"{key}_rate"] - r[f"{key}_lo"] for r in readings], [r[f"{key}_hi"] - r[f"{key}_rate"] for r in readings]]
-        ax.errorbar(xs, rates, yerr=err, fmt="o", capsize=3, label=name)
-    ax.set_xticks(range(len(readings)), [labels[r["reading"]] for r in readings], fontsize=8)
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("share of games")
-    ax.set_title(title, fontsize=9)
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    save(fig, path)
-    parts = [
-        f"{labels[r['reading']]}: " + ", ".join(f"{name} {r[f'{key}_rate']:.2f}" for key, name in outcomes) for r in readings
-    ]
-    return f"Win and draw rates with 95% intervals per reading, {title}. " + "; ".join(parts) + "."

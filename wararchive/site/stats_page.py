@@ -12,7 +12,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset
-from .cache import site_cache_dir
+from .cache import cached_figure, site_cache_dir
 from .html import el
 from .stats import SEED, statistics
 from .tables import table
@@ -55,9 +55,21 @@ class Stats(SphinxDirective):
         img_dir = Path(self.env.srcdir) / "games" / "_img"
         figs = []
         colours = dict(zip(rs.sides, side_colours(list(rs.sides), rs.board), strict=True))
-        alt = results_bar({k: d["results"] for k, d in data.items()}, img_dir / f"{rid}-results.png", rs.title, colours)
+        cache_dir = site_cache_dir(self.config, self.env.srcdir)
+        results = {k: d["results"] for k, d in data.items()}
+        alt = cached_figure(
+            cache_dir,
+            img_dir / f"{rid}-results.png",
+            lambda p: results_bar(results, p, rs.title, colours),
+            results,
+            colours,
+            rs.title,
+        )
         figs.append(nodes.image(uri=f"_img/{rid}-results.png", alt=alt))
-        alt = length_histogram({k: d["lengths"] for k, d in data.items()}, img_dir / f"{rid}-lengths.png", rs.title)
+        lengths = {k: d["lengths"] for k, d in data.items()}
+        alt = cached_figure(
+            cache_dir, img_dir / f"{rid}-lengths.png", lambda p: length_histogram(lengths, p, rs.title), lengths, rs.title
+        )
         figs.append(nodes.image(uri=f"_img/{rid}-lengths.png", alt=alt))
         note = el(
             "p",
