@@ -35,7 +35,7 @@ def test_pages_are_written_from_cached_studies(tiny, tmp_path, monkeypatch):
     def no_games(*a, **k):
         raise AssertionError("a cached study was played again")
 
-    monkeypatch.setattr(readings, "studies", no_games)
+    monkeypatch.setattr("wararchive.study.studies", no_games)
     readings.generate(src, cache, ["japanese-war-game"], workers=1)
     assert readings.load(cache, "japanese-war-game", "spy_vs_marshal") == data
 

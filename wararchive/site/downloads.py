@@ -8,14 +8,17 @@ built site: a reader offline has the data behind every page.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import tempfile
 from pathlib import Path
 
 from ..corpus import Corpus
 from ..corpus.tei import export_tei
+from ..engine.fingerprint import source_hash
 from ..export import export
 from ..fileio import atomic_write_text
-from .cache import cached
+from .cache import all_rulesets_fingerprint, cached, short_hash
 from .replay import game_record, record_entry
 
 TABLE_FORMATS = ("csv", "json")
@@ -34,12 +37,30 @@ def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[s
     The TEI and the tables are those of ``wararchive export`` (one mechanism), written into a temporary
     folder and copied only where their bytes changed.
     """
-    with tempfile.TemporaryDirectory() as tmp:
-        exported = [(f, "tei") for f in export_tei(corpus, Path(tmp) / "tei")]
-        exported += [(f, "") for fmt in TABLE_FORMATS for f in export(corpus, fmt, Path(tmp) / fmt)]
-        for path, sub in exported:
-            _write(folder / sub / path.name, path.read_text(encoding="utf-8"), written)
+    stamp, key = folder / ".exported", _export_key(corpus)  # the key, then the files it made, one a line
+    lines = stamp.read_text(encoding="utf-8").splitlines() if stamp.is_file() else [""]
+    previous = [folder / name for name in lines[1:]]
+    if lines[0] == key and previous and all(p.is_file() for p in previous):
+        written.update(previous)  # the corpus, the rulesets and the export code are as they were: nothing to export
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            exported = [(f, "tei") for f in export_tei(corpus, Path(tmp) / "tei")]
+            exported += [(f, "") for fmt in TABLE_FORMATS for f in export(corpus, fmt, Path(tmp) / fmt)]
+            for path, sub in exported:
+                _write(folder / sub / path.name, path.read_text(encoding="utf-8"), written)
+        names = sorted(str((folder / sub / path.name).relative_to(folder)) for path, sub in exported)
+        atomic_write_text(stamp, "\n".join([key, *names]) + "\n")
     for rid, seeds in games.items():
         lines = [cached(cache_dir, *record_entry(rid, seed), lambda r=rid, s=seed: game_record(r, s)) for seed in seeds]
         _write(folder / f"games-{rid}.jsonl", "".join(line + "\n" for line in lines), written)
     return sorted(p for p in written if folder in p.parents)
+
+
+def _export_key(corpus: Corpus) -> str:
+    """Everything the exported files are made of: the corpus files, the rulesets and the exporting code."""
+    files = sorted(p for p in corpus.root.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for p in files:
+        digest.update(str(p.relative_to(corpus.root)).encode() + b"\0" + p.read_bytes() + b"\0")
+    code = source_hash("export.py", "dataset.py", "corpus", "engine", "rulesets")
+    return short_hash(json.dumps([digest.hexdigest(), all_rulesets_fingerprint(), code]))

@@ -29,7 +29,6 @@ from .cache import (
 )
 from .compare import TOPICS
 from .downloads import write_downloads
-from .figures import starting_board
 from .replay import (
     CANDIDATES,
     KINDS,
@@ -178,6 +177,8 @@ def simulate_missing(cache_dir: Path, ruleset_ids: list[str]) -> None:
 
 def _board_figure(rs, img: Path, cache_dir: Path) -> str:
     """The board at a starting position, drawn once per ruleset version and then copied from the cache."""
+    from .figures import starting_board  # matplotlib loads only when a figure is drawn
+
     return cached_figure(cache_dir, img, partial(starting_board, rs), fingerprint(rs.id, "board-figure"))
 
 

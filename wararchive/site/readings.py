@@ -19,21 +19,23 @@ from __future__ import annotations
 import json
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
-from ..study import Design, Study, design, studies
 from .cache import cached, cached_figure, fingerprint, site_cache_dir
 from .html import el
 from .refs import rule_link
 from .runner import POOL
 from .tables import badge, citations, table
 
-GAMES = 10  # seeds per reading: small, so that the whole site's studies take about a minute on two cores
+if TYPE_CHECKING:  # the study package loads pandas and Dask: only a build that runs a study needs it
+    from ..study import Design, Study
+
+GAMES = 6  # seeds per reading: small, so that the whole site's studies take some ten seconds on two cores
 PLAYERS = ("greedy", "greedy")
 SEED = 1
 FOLDER = "readings"
@@ -44,14 +46,25 @@ def options_studied(ruleset_id: str) -> list[str]:
     return [o.name for o in ruleset(ruleset_id).declared.values() if o.readings and o.kind == "interpretation"]
 
 
+def _readings(ruleset_id: str, option: str) -> list[Any]:
+    return [r.value for r in ruleset(ruleset_id).declared[option].readings or ()]
+
+
 def site_design(ruleset_id: str, option: str) -> Design:
-    o = ruleset(ruleset_id).declared[option]
-    return design(ruleset_id, {option: [r.value for r in o.readings or ()]}, GAMES, PLAYERS, SEED)
+    from ..study import design
+
+    return design(ruleset_id, {option: _readings(ruleset_id, option)}, GAMES, PLAYERS, SEED)
 
 
-def _key(d: Design) -> tuple[str, str]:
-    option = next(iter(d.vary))
-    return f"readings-{d.ruleset}-{option}", fingerprint(d.ruleset, "readings", d.to_dict(), source_hash("study"))
+def _key(ruleset_id: str, option: str) -> tuple[str, str]:
+    """Cache name and key of a study, from its inputs alone.
+
+    The ruleset's fingerprint covers its data (the option and its readings)
+    and the engine's code; checking the cache builds no design, whose
+    validation constructs a ruleset per reading (seconds on every rebuild).
+    """
+    inputs = [option, _readings(ruleset_id, option), GAMES, list(PLAYERS), SEED, source_hash("study")]
+    return f"readings-{ruleset_id}-{option}", fingerprint(ruleset_id, "readings", inputs)
 
 
 def _summary(s: Study) -> dict[str, Any]:
@@ -70,17 +83,23 @@ def _summary(s: Study) -> dict[str, Any]:
 
 def prepare(cache_dir: Path, ruleset_ids: list[str] | None = None, workers: int | None = None) -> None:
     """Run every study of the site that the cache lacks, all in one parallel run."""
-    wanted = [site_design(r, o) for r in ruleset_ids or rulesets() for o in options_studied(r)]
-    missing = [d for d in wanted if not (cache_dir / "{}-{}.json".format(*_key(d))).exists()]
+    wanted = [(r, o) for r in ruleset_ids or rulesets() for o in options_studied(r)]
+    missing = [(r, o) for r, o in wanted if not (cache_dir / "{}-{}.json".format(*_key(r, o))).exists()]
     if not missing:
         return
-    for d, s in zip(missing, studies(missing, workers=workers, progress=True, pool=POOL), strict=True):
-        cached(cache_dir, *_key(d), lambda s=s: _summary(s))
+    from ..study import studies
+
+    designs = [site_design(r, o) for r, o in missing]
+    for (r, o), s in zip(missing, studies(designs, workers=workers, progress=True, pool=POOL), strict=True):
+        cached(cache_dir, *_key(r, o), lambda s=s: _summary(s))
 
 
 def load(cache_dir: Path, ruleset_id: str, option: str) -> dict[str, Any]:
-    d = site_design(ruleset_id, option)
-    return cached(cache_dir, *_key(d), lambda: _summary(studies([d], pool=POOL)[0]))
+    from ..study import studies
+
+    return cached(
+        cache_dir, *_key(ruleset_id, option), lambda: _summary(studies([site_design(ruleset_id, option)], pool=POOL)[0])
+    )
 
 
 def generate(srcdir: Path, cache_dir: Path, ruleset_ids: list[str] | None = None, workers: int | None = None) -> None:

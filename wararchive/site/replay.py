@@ -24,7 +24,7 @@ from ..engine.record import dumps
 from .cache import cached, fingerprint
 from .runner import parallel_map, summary
 
-CANDIDATES = 3  # seeds per ruleset: an ISMCTS game costs up to seconds
+CANDIDATES = 2  # seeds per ruleset: an ISMCTS game costs up to seconds
 KINDS = ("ismcts:8", "ismcts:8")
 BORING = {"project.ply-limit"}
 

@@ -9,7 +9,7 @@ from typing import Any
 from .cache import cached, fingerprint
 from .runner import game_summary, parallel_map
 
-PAIRINGS = {"random vs random": (("random", "random"), 100), "greedy vs random": (("greedy", "random"), 60)}
+PAIRINGS = {"random vs random": (("random", "random"), 80), "greedy vs random": (("greedy", "random"), 40)}
 SEED = 1
 
 
