@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..engine import ruleset
 from ..engine.fingerprint import ruleset_fingerprint
-from ..engine.parallel import Pool
+from ..engine.parallel import Pool, parallel_map
 from . import output, stats
 from .design import Design, design
 from .run import run
@@ -91,12 +91,18 @@ def studies(
     progress: bool = False,
     pool: Pool = "dask",
 ) -> list[Study]:
-    """Several studies whose games share one parallel run (see :func:`study`; ``pool`` as in :mod:`..engine.parallel`)."""
+    """Several studies whose games share one parallel run (see :func:`study`; ``pool`` as in :mod:`..engine.parallel`).
+
+    Their analyses (bootstrap intervals, rule tables) are independent too, and
+    for many small studies (the site's) they cost as much as the games: they
+    are spread over the same workers.
+    """
     raws = run(designs, workers=workers, scheduler=scheduler, progress=progress, pool=pool)
-    return [_analyse(d, raw) for d, raw in zip(designs, raws, strict=True)]
+    return parallel_map(_analyse, list(zip(designs, raws, strict=True)), workers=workers, scheduler=scheduler, pool=pool)
 
 
-def _analyse(d: Design, raw: dict[str, pd.DataFrame]) -> Study:
+def _analyse(job: tuple[Design, dict[str, pd.DataFrame]]) -> Study:
+    d, raw = job
     order = [r.label for r in d.readings]
     sides = list(ruleset(d.ruleset).sides)
     info = _rule_info(d)
