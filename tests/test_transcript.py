@@ -238,10 +238,10 @@ def test_a_spys_unmasking_is_told_to_its_owner_alone():
 
 def test_site_replays_cite_the_rule_that_acted_and_read_as_each_side_does():
     """et-sojamang-1935:46, :47, :53 — the site's replay data takes each move's text and rule from the same filter."""
-    from wararchive.site.replay import replay_data
+    from wararchive.site.replay import replay_of
 
-    data = replay_data(SOJ, 2)
-    record = simulate_one(ruleset(SOJ), 2, ("greedy", "random")).record()
+    played = simulate_one(ruleset(SOJ), 2, ("greedy", "random"))  # a game with flights and gas (any game is replayed so)
+    data, record = replay_of(played), played.record()
     g = ruleset(SOJ).new_game(seed=2, setup=record["setups"])
     acted = set()
     for ply, text in enumerate(record["moves"], 1):

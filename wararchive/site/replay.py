@@ -37,7 +37,7 @@ def candidate_jobs(ruleset_id: str) -> list[tuple[str, int]]:
 def candidate(job: tuple[str, int]) -> dict[str, Any]:
     """Play a candidate ``(ruleset id, seed)`` once: its summary (to choose by), its replay data and its record."""
     final = simulate_one(ruleset(job[0]), job[1], KINDS)
-    return {"summary": summary(final), "replay": _replay_data(final), "record": dumps(final.record())}
+    return {"summary": summary(final), "replay": replay_of(final), "record": dumps(final.record())}
 
 
 def choose(ruleset_id: str, summaries: list[dict[str, Any]], count: int = 2) -> list[dict[str, Any]]:
@@ -68,10 +68,11 @@ def _score(candidate: tuple[int, int, set[str]], shown: frozenset[str], freq: Co
 
 def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
     """Per-perspective frames (as diffs) and events of one illustrative game."""
-    return _replay_data(simulate_one(ruleset(ruleset_id), seed, KINDS))
+    return replay_of(simulate_one(ruleset(ruleset_id), seed, KINDS))
 
 
-def _replay_data(final) -> dict[str, Any]:
+def replay_of(final) -> dict[str, Any]:
+    """Per-perspective frames (as diffs) and events of a finished game, replayed from its start."""
     from ..engine.boardplot import side_colours  # matplotlib loads only when a game is recorded, not on every rebuild
 
     rs, seed = final.rs, final.seed
@@ -178,4 +179,4 @@ def game_record(ruleset_id: str, seed: int) -> str:
 def replay_job(job: tuple[str, int]) -> tuple[dict[str, Any], str]:
     """The replay data and the record of ``(ruleset id, seed)``, from one playing of the game (for the site's runner)."""
     final = simulate_one(ruleset(job[0]), job[1], KINDS)
-    return _replay_data(final), dumps(final.record())
+    return replay_of(final), dumps(final.record())
