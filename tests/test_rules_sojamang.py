@@ -264,10 +264,10 @@ def test_cavalry_ensign_reconnaissance_reveals_exactly_one_rank_to_his_commander
     """et-sojamang-1935:40, :41 — once a game the attacked piece must be named: its rank is told to him alone."""
     g = game({"a3": "pink:cavalry_ensign", "a7": "light-blue:captain", "d9": "light-blue:major_general"})
     assert "recon:a3-a6>a7" in moves(g)
-    known_before = set(g.known[0])
+    known_before = set(g.known_to(0))
     g.play("recon:a3-a6>a7")
     assert at(g, "a6") is None  # the ensign (9a) perished against the captain (6)
-    assert g.known[0] - known_before == {g.uid[g.board.cell("a7")]}
+    assert g.known_to(0) - known_before == {g.uid[g.board.cell("a7")]}
     assert g.view("pink").piece_at("a7")["piece"] == "captain"
     assert g.view("light-blue").removed[0]["piece"] is None  # the enemy is not told what attacked him
     assert [e for e in g.view("pink").events if e["type"] == "reconnaissance"]
@@ -411,7 +411,7 @@ def test_signal_post_captured_demotes_officers_and_is_won_back():
     g.play("a1-a2")
     g.play("e3-e2")  # light-blue goes up against its lost post from the front
     assert last(g, "signal-post")["rule"] == "soj.signal-recapture"
-    assert at(g, "e1") is None and at(g, "e10") == "signal_post" and not g.extra["soj"].no_post[1]
+    assert at(g, "e1") is None and at(g, "e10") == "signal_post" and not g.hook_state.no_post[1]
 
 
 def moves_of(g, side):
@@ -430,7 +430,7 @@ def test_signal_post_destroyed_by_gas_and_not_taken_by_the_spy():
     assert last(g, "combat")["rule"] == "soj.signal-spy" and at(g, "d9") == "signal_post"
     g = game({"g9": "light-blue:poison_gas", "d9": "light-blue:signal_post"}, to_move="light-blue")
     g.play("gas:g9-g9>f9")
-    assert at(g, "d9") is None and g.extra["soj"].no_post[1]
+    assert at(g, "d9") is None and g.hook_state.no_post[1]
 
 
 def test_signal_post_and_supply_wagon_keep_to_the_last_two_lines():
@@ -697,11 +697,11 @@ def test_views_never_show_an_unrevealed_enemy_rank(referee):
                 view = g.view(side)
                 for cell, seen in enumerate(view.cells):
                     if seen and seen["side"] != side and seen["piece"] is not None:
-                        assert g.uid[cell] in g.known[me]
+                        assert g.knows(me, g.uid[cell])
                 for ev in view.events:
                     assert side in ev.get("to", rs.sides)
                     for uid, piece, owner in ev.get("pieces", []):
-                        assert piece is None or owner == side or uid in g.known[me]
+                        assert piece is None or owner == side or g.knows(me, uid)
             g.play(players[g.to_move].choose(g))
 
 

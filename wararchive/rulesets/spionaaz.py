@@ -9,12 +9,14 @@ with a conjectural default.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.board import grid
+from ..engine.board_game import BoardGame
 from ..engine.combat import ATTACKER_WINS, DEFENDER_WINS, CombatTable, exception
 from ..engine.common import PLY_LIMIT_RULE, ply_limit_option
-from ..engine.game import BoardGame, Hooks
+from ..engine.hooks import Hooks
 from ..engine.pieces import PieceType
 from ..engine.rules import NotImplemented_, Option, Reading, Rule, RuleBook, resolve_options
 from ..engine.ruleset import Feature, Ruleset
@@ -302,19 +304,31 @@ COMBAT = CombatTable(
 )
 
 
-class SpionaazHooks(Hooks):
+@dataclass
+class SpionaazState:
+    """What one Spionaaž game draws for itself: its volcanoes (square names, sorted)."""
+
+    volcanoes: tuple[str, ...] = ()
+
+
+class SpionaazHooks(Hooks[SpionaazState]):
     """Volcanoes at random, and spies unmasking their neighbours."""
 
     def __init__(self, volcanoes: int):
         self.volcanoes = volcanoes
 
+    def new_state(self, game: BoardGame) -> SpionaazState:
+        return SpionaazState()
+
     def prepare(self, game: BoardGame, rng) -> None:
         home = set(game.board.home[0]) | set(game.board.home[1])
         middle = [c for c in range(len(game.board)) if c not in home]
         cells = sorted(rng.sample(middle, self.volcanoes))
-        for c in cells:
-            game.blocked[c] = 1
-        game.extra["prepared"] = {"volcanoes": [game.board.names[c] for c in cells]}
+        game.block(cells, "spz.volcano-placement")
+        self.state(game).volcanoes = tuple(game.board.names[c] for c in cells)
+
+    def prepared_record(self, game: BoardGame) -> dict[str, list[str]]:
+        return {"volcanoes": list(self.state(game).volcanoes)}
 
     def after_move(self, game: BoardGame, move, player: int) -> None:
         spy = game.rs.type_index["spy"]
@@ -324,12 +338,10 @@ class SpionaazHooks(Hooks):
                 if game.kind[c] != spy:
                     continue
                 for x in game.board.around[c]:
-                    if game.owner[x] == 1 - side and game.uid[x] not in game.known[side]:
-                        game.known[side].add(game.uid[x])
-                        newly.append(game.board.names[x])
-            if newly:  # told to the spy's owner alone: were the owner of the unmasked pieces told, he would know the spy
-                spy_side = game.rs.sides[side]
-                game.event("reveal", "spz.unmask", to=[spy_side], side=spy_side, cells=sorted(newly))
+                    if game.owner[x] == 1 - side and not game.knows(side, game.uid[x]):
+                        newly.append(game.uid[x])
+            # told to the spy's owner alone: were the owner of the unmasked pieces told, he would know the spy
+            game.reveal(side, newly, "spz.unmask")
 
 
 def build(given: dict[str, Any]) -> Ruleset:
