@@ -446,6 +446,11 @@ def test_losing_the_supply_wagon_gives_the_enemy_two_more_moves():
     g = game({"d7": "pink:lieutenant", "d9": "light-blue:supply_wagon", "h9": "light-blue:captain"})
     g.play("d7-d8")
     assert last(g, "combat")["rule"] == "soj.wagon-taken" and at(g, "d9") is None
+    assert {k: last(g, "extra-moves")[k] for k in ("rule", "side", "moves")} == {
+        "rule": "soj.wagon-extra-moves",
+        "side": "pink",
+        "moves": 2,
+    }
     assert g.side == "pink"
     g.play("d8-d9")
     assert g.side == "pink"
@@ -470,7 +475,11 @@ def test_cabaret_nails_its_attacker():
     assert last(g, "combat")["outcome"] == "neither_removed" and last(g, "combat")["rule"] == "soj.cabaret-nails"
     assert at(g, "d7") == "captain" and at(g, "d8") == "cabaret"
     assert not [m for m in moves(g) if m.startswith("d7")]
+    assert g.is_frozen(g.uid[g.board.cell("d7")]) and g.is_frozen(g.uid[g.board.cell("d8")])
+    assert (last(g, "frozen")["rule"], sorted(last(g, "frozen")["cells"])) == ("soj.cabaret-nails", ["d7", "d8"])
     assert g.view("pink").piece_at("d8")["piece"] == "cabaret"
+    told = [e for e in g.view("pink").events if e["type"] == "revealed"][-1]
+    assert (told["rule"], told["cells"], told["pieces"][0][1]) == ("soj.cabaret-nails", ["d8"], "cabaret")
     g.play("h9-h8")
     with pytest.raises(IllegalMoveError, match="may not move for now"):
         g.play("d7-c7")
@@ -489,6 +498,7 @@ def test_cabaret_rescue_removes_it_and_arrests_the_piece():
         g.play("h8-h9" if i % 2 == 0 else "h9-h8")
         g.play("a1-a2" if i % 2 == 0 else "a2-a1")
     assert [m for m in moves_of(g, "pink") if m.startswith("e1")]
+    assert (last(g, "unfrozen")["rule"], last(g, "unfrozen")["cells"]) == ("soj.cabaret-arrest", ["e1"])
 
 
 def test_a_lower_piece_cannot_rescue():

@@ -308,6 +308,7 @@ class BoardGame(Observer, GreedyEvaluation, Game):
         new = [u for u in dict.fromkeys(uids) if u not in self._frozen]
         if new:
             self._frozen.update(new)
+            self._legal = None
             self.event("frozen", rule, cells=[self._rank_and_square(u)[1] for u in new])
 
     def unfreeze(self, uids: Iterable[int], rule: str) -> None:
@@ -315,6 +316,7 @@ class BoardGame(Observer, GreedyEvaluation, Game):
         gone = [u for u in dict.fromkeys(uids) if u in self._frozen]
         if gone:
             self._frozen.difference_update(gone)
+            self._legal = None
             self.event("unfrozen", rule, cells=[self._rank_and_square(u)[1] for u in gone])
 
     def grant_plies(self, player: int, n: int, rule: str) -> None:
@@ -355,12 +357,12 @@ class BoardGame(Observer, GreedyEvaluation, Game):
 
     def relocate(self, c: int, x: int, rule: str) -> None:
         """Under ``rule``, move the piece on ``c`` to the empty cell ``x``."""
-        self.rs.rule(rule)  # an unknown rule is refused here, where the ruleset's mistake is
+        self._check_rule(rule)
         self._relocate(c, x)
 
     def remove(self, cell: int, rule: str) -> int:
         """Under ``rule``, take the piece on ``cell`` off the board; returns its uid."""
-        self.rs.rule(rule)
+        self._check_rule(rule)
         return self._remove(cell)
 
     def transform(self, cell: int, piece_id: str, rule: str, public: bool = False) -> None:
@@ -370,7 +372,7 @@ class BoardGame(Observer, GreedyEvaluation, Game):
         not told the new one: the piece goes back to unknown for him. A
         public change is news to him even if he knew the old rank.
         """
-        self.rs.rule(rule)
+        self._check_rule(rule)
         self.kind[cell] = self.rs.type_index[piece_id]
         enemy, u = 1 - self.owner[cell], self.uid[cell]
         self._known[enemy].discard(u)
@@ -383,7 +385,7 @@ class BoardGame(Observer, GreedyEvaluation, Game):
         Both sides know what it is: its former owner had it (he is shown it
         as an enemy piece now), its new owner holds it.
         """
-        self.rs.rule(rule)
+        self._check_rule(rule)
         u, old = self.uid[cell], self.owner[cell]
         self._relocate(cell, to)
         self.positions[old].discard(to)
@@ -395,7 +397,7 @@ class BoardGame(Observer, GreedyEvaluation, Game):
 
     def add_piece(self, cell: int, player: int, piece_id: str, rule: str) -> int:
         """Under ``rule``, bring a new ``piece_id`` of ``player`` onto the empty ``cell`` (a replacement); returns its uid."""
-        self.rs.rule(rule)
+        self._check_rule(rule)
         u = max(self.uid_owner) + 1
         t = self.rs.type_index[piece_id]
         self.kind[cell], self.owner[cell], self.uid[cell] = t, player, u
@@ -432,6 +434,11 @@ class BoardGame(Observer, GreedyEvaluation, Game):
         return -1
 
     # -- the mechanics under the API -----------------------------------------------------------
+    def _check_rule(self, rule: str) -> None:
+        """Refuse a rule the ruleset does not have (where the ruleset's mistake is); the moves change with the board."""
+        self.rs.rule(rule)
+        self._legal = None
+
     def _rank_and_square(self, uid: int) -> tuple[str, str | None]:
         """Piece ``uid``'s rank and square (None once removed), for the events that name it."""
         c = self.cell_of(uid)
