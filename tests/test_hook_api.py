@@ -255,5 +255,5 @@ def test_hook_state_is_typed_per_ruleset_and_copied_with_a_clone():
     assert -5 not in soj.hook_state.used
     spz = ruleset("spionaaz").new_game(seed=1)
     assert isinstance(spz.hook_state, SpionaazState)
-    assert list(spz.hook_state.volcanoes) == spz.record()["prepared"]["volcanoes"]
+    assert [spz.board.names[c] for c in spz.hook_state.volcanoes] == spz.record()["prepared"]["volcanoes"]
     assert ruleset("japanese-war-game").new_game(seed=1).hook_state is None

@@ -68,7 +68,6 @@ class BoardGame(Observer, GreedyEvaluation, Game):
         self._frozen: set[int] = set()  # uids that may not move for now (nailed, arrested)
         self._bonus_plies = [0, 0]  # plies a side is owed beyond its turn (taken at the end of its turn)
         self._blocked = bytearray(1 if board.has(c, "water") else 0 for c in range(n))
-        self.hook_state: Any = self.hooks.new_state(self)
         p = rs.params
         self.displace = p.combat_mode == "displace"
         self.strike = p.strike
@@ -76,7 +75,9 @@ class BoardGame(Observer, GreedyEvaluation, Game):
         self.no_return = p.no_return
         self.reveal_on_combat = p.reveal_on_combat
         self.capture_wins = {rs.type_index[t]: rule for t, rule in p.capture_wins.items()}
-        self.hooks.prepare(self, rs.rng(seed, "prepare"))
+        rng = rs.rng(seed, "prepare")
+        self.hook_state: Any = self.hooks.new_state(self, rng)
+        self.hooks.prepare(self, rng)
         self.enter = self._entry_tables()
         self.enter_by = self._side_tables()
         self._setups = self._place(setup)

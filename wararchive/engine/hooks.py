@@ -5,8 +5,9 @@ shared by every game of it (rulesets are cached), so it holds only what the
 rules and the board determine. What one game remembers beyond its pieces
 (mine charges, nailed pieces, the volcanoes drawn for it) is the hooks'
 *per-game state*: an object of the type the hooks declare (``Hooks[S]``),
-made by :meth:`Hooks.new_state` for every game, copied with the game, and
-read as ``game.hook_state``.
+made by :meth:`Hooks.new_state` for every game (with the random generator
+:meth:`Hooks.prepare` then uses), copied with the game, and read as
+``self.state(game)`` (typed), which is ``game.hook_state``.
 
 Hooks never write the engine's arrays or what a player knows: they change a
 game only through the board game's mutation API (``reveal``, ``freeze``,
@@ -39,8 +40,8 @@ class Hooks(Generic[S]):
     """
 
     # -- per-game state ---------------------------------------------------------------
-    def new_state(self, game: BoardGame) -> S:
-        """A fresh per-game state, made before :meth:`prepare` (the default hooks keep none)."""
+    def new_state(self, game: BoardGame, rng: random.Random) -> S:
+        """A fresh per-game state, made before :meth:`prepare` with the same ``rng`` (the default hooks keep none)."""
         return None  # type: ignore[return-value]
 
     def state(self, game: BoardGame) -> S:

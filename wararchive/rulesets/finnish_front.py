@@ -20,6 +20,7 @@ points drawn beside the map.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1011,8 +1012,12 @@ class FinnishFrontHooks(Hooks[FinnishFrontState]):
             return 0.0
         return None  # strikes: the engine's expected material gain
 
-    def new_state(self, game: BoardGame) -> FinnishFrontState:
+    def new_state(self, game: BoardGame, rng: random.Random) -> FinnishFrontState:
         return FinnishFrontState()
+
+    def copy_state(self, state: FinnishFrontState) -> FinnishFrontState:
+        """Shallow where it may be: the clouds are frozensets (search clones games thousands of times)."""
+        return FinnishFrontState(set(state.redeployed), (dict(state.gassed[0]), dict(state.gassed[1])))
 
     def begin(self, game: BoardGame) -> None:
         for s in (0, 1):

@@ -9,6 +9,7 @@ with a conjectural default.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -304,11 +305,11 @@ COMBAT = CombatTable(
 )
 
 
-@dataclass
+@dataclass(frozen=True)
 class SpionaazState:
-    """What one Spionaaž game draws for itself: its volcanoes (square names, sorted)."""
+    """What one Spionaaž game draws for itself: its volcanoes (cells, sorted). Fixed once drawn."""
 
-    volcanoes: tuple[str, ...] = ()
+    volcanoes: tuple[int, ...]
 
 
 class SpionaazHooks(Hooks[SpionaazState]):
@@ -317,18 +318,19 @@ class SpionaazHooks(Hooks[SpionaazState]):
     def __init__(self, volcanoes: int):
         self.volcanoes = volcanoes
 
-    def new_state(self, game: BoardGame) -> SpionaazState:
-        return SpionaazState()
-
-    def prepare(self, game: BoardGame, rng) -> None:
+    def new_state(self, game: BoardGame, rng: random.Random) -> SpionaazState:
         home = set(game.board.home[0]) | set(game.board.home[1])
         middle = [c for c in range(len(game.board)) if c not in home]
-        cells = sorted(rng.sample(middle, self.volcanoes))
-        game.block(cells, "spz.volcano-placement")
-        self.state(game).volcanoes = tuple(game.board.names[c] for c in cells)
+        return SpionaazState(tuple(sorted(rng.sample(middle, self.volcanoes))))
+
+    def copy_state(self, state: SpionaazState) -> SpionaazState:
+        return state  # frozen: a clone may share it
+
+    def prepare(self, game: BoardGame, rng: random.Random) -> None:
+        game.block(self.state(game).volcanoes, "spz.volcano-placement")
 
     def prepared_record(self, game: BoardGame) -> dict[str, list[str]]:
-        return {"volcanoes": list(self.state(game).volcanoes)}
+        return {"volcanoes": [game.board.names[c] for c in self.state(game).volcanoes]}
 
     def after_move(self, game: BoardGame, move, player: int) -> None:
         spy = game.rs.type_index["spy"]

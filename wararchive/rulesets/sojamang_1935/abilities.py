@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ...engine.board import DIRECTIONS, EAST, FORWARD, WEST, Board, move_is_forward
@@ -217,7 +218,7 @@ class SojamangHooks(Hooks[State]):
             errors.append(f"mines in front of all three passages ({game.rs.rule('soj.mines-passages').summary})")
         return errors
 
-    def new_state(self, game: BoardGame) -> State:
+    def new_state(self, game: BoardGame, rng: random.Random) -> State:
         return State()
 
     def begin(self, game: BoardGame) -> None:
