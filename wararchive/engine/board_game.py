@@ -287,6 +287,8 @@ class BoardGame(Observer, GreedyEvaluation, Game):
     # changes of the pieces on the board (relocate, remove, transform, transfer, add_piece) are
     # part of an event the caller records for the same rule in the same ply (a shot, a rescue,
     # a promotion) or of the ability move itself, so they take the rule without recording twice.
+    # The engine's own reveal after combat (params.reveal_on_combat) is recorded the same way, by
+    # the combat event: public, it names both pieces, which both sides then know.
     def reveal(self, player: int, uids: Iterable[int], rule: str) -> dict[str, Any] | None:
         """``player`` is shown the ranks of ``uids``; returns the ``revealed`` event, or None if nothing is new.
 
@@ -499,9 +501,9 @@ class BoardGame(Observer, GreedyEvaluation, Game):
             removed=removed,
             **extra,
         )
-        if self.reveal_on_combat:
+        if self.reveal_on_combat:  # the combat event is the record: public, it names the pieces both now know
             for k in (0, 1):
-                self.reveal(k, shown, rule)
+                self._known[k].update(shown)
         for u, t, _, ply in self.removed[-len(removed) :] if removed else ():
             if ply == self.ply and t in self.capture_wins:
                 self.finish(1 - self.uid_owner[u], self.capture_wins[t])

@@ -333,17 +333,11 @@ class SpionaazHooks(Hooks[SpionaazState]):
         return {"volcanoes": [game.board.names[c] for c in self.state(game).volcanoes]}
 
     def after_move(self, game: BoardGame, move, player: int) -> None:
-        spy = game.rs.type_index["spy"]
+        spy, kind, owner, uid, around = game.rs.type_index["spy"], game.kind, game.owner, game.uid, game.board.around
         for side in (0, 1):
-            newly = []
-            for c in game.positions[side]:
-                if game.kind[c] != spy:
-                    continue
-                for x in game.board.around[c]:
-                    if game.owner[x] == 1 - side and not game.knows(side, game.uid[x]):
-                        newly.append(game.uid[x])
-            # told to the spy's owner alone: were the owner of the unmasked pieces told, he would know the spy
-            game.reveal(side, newly, "spz.unmask")
+            beside = [uid[x] for c in game.positions[side] if kind[c] == spy for x in around[c] if owner[x] == 1 - side]
+            if beside:  # told to the spy's owner alone (reveal leaves out what he knew): the other side would learn the spy
+                game.reveal(side, beside, "spz.unmask")
 
 
 def build(given: dict[str, Any]) -> Ruleset:
