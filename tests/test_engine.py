@@ -175,12 +175,12 @@ def test_views_never_show_an_unrevealed_enemy_rank(spec):
             view = game.view(rs.sides[me])
             for cell, seen in enumerate(view.cells):
                 if seen and seen["side"] != rs.sides[me] and seen["piece"] is not None:
-                    assert game.uid[cell] in game.known[me]
+                    assert game.knows(me, game.uid[cell])
             for ev in view.events:
                 for uid, piece, side in ev.get("pieces", []):
-                    assert piece is None or side == rs.sides[me] or uid in game.known[me]
+                    assert piece is None or side == rs.sides[me] or game.knows(me, uid)
             for rec in view.removed:
-                assert rec["piece"] is None or rec["side"] == rs.sides[me] or rec["uid"] in game.known[me]
+                assert rec["piece"] is None or rec["side"] == rs.sides[me] or game.knows(me, rec["uid"])
         game.play(players[game.to_move].choose(game))
 
 

@@ -62,10 +62,10 @@ def _never_learned(rs, history: list[str], seed: int, viewer: int) -> list[str]:
     g = rs.new_game(seed=seed)
     enemy = 1 - viewer
     cells = {g.uid[c]: g.board.names[c] for c in g.positions[enemy]}
-    shown = set(g.known[viewer])
+    shown = set(g.known_to(viewer))
     for text in history:
         g.play(text)
-        shown |= g.known[viewer]
+        shown |= g.known_to(viewer)
     return [sq for u, sq in sorted(cells.items()) if u not in shown]
 
 

@@ -23,6 +23,11 @@ def last(g, kind):
     return [e for e in g.events if e["type"] == kind][-1]
 
 
+def seen(g, viewer, kind):
+    """The last event of ``kind`` that ``viewer`` may read."""
+    return [e for e in g.view(viewer).events if e["type"] == kind][-1]
+
+
 def at(g, point):
     seen = g.view("referee").piece_at(point)
     return seen and f"{seen['side']}:{seen['piece']}"
@@ -207,11 +212,15 @@ def test_the_attacker_learns_the_defender_not_the_reverse():
     g = game(pieces)
     g.play("attack:Selänpää-Selänpää>Kouvola")
     assert last(g, "combat")["pieces"][1][1] == "machine_gun"
-    assert g.view("blue").events[-1]["pieces"][1][1] == "machine_gun"
-    assert g.view("yellow").events[-1]["pieces"][0][1] is None
+    assert seen(g, "blue", "combat")["pieces"][1][1] == "machine_gun"
+    assert seen(g, "blue", "revealed")["pieces"] == [last(g, "combat")["pieces"][1]]  # uid, rank, side
+    assert seen(g, "blue", "revealed")["rule"] == "ff.ask"
+    assert seen(g, "yellow", "combat")["pieces"][0][1] is None
+    assert not [e for e in g.view("yellow").events if e["type"] == "revealed"]  # the defender is told nothing
     g = game(pieces, combat_reveal="both")
     g.play("attack:Selänpää-Selänpää>Kouvola")
-    assert g.view("yellow").events[-1]["pieces"][0][1] == "artillery"
+    assert seen(g, "yellow", "combat")["pieces"][0][1] == "artillery"
+    assert seen(g, "yellow", "revealed")["pieces"][0][1:] == ["artillery", "blue"]
 
 
 def test_attack_timing_next_move_reading():

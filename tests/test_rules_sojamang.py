@@ -264,10 +264,10 @@ def test_cavalry_ensign_reconnaissance_reveals_exactly_one_rank_to_his_commander
     """et-sojamang-1935:40, :41 — once a game the attacked piece must be named: its rank is told to him alone."""
     g = game({"a3": "pink:cavalry_ensign", "a7": "light-blue:captain", "d9": "light-blue:major_general"})
     assert "recon:a3-a6>a7" in moves(g)
-    known_before = set(g.known[0])
+    known_before = set(g.known_to(0))
     g.play("recon:a3-a6>a7")
     assert at(g, "a6") is None  # the ensign (9a) perished against the captain (6)
-    assert g.known[0] - known_before == {g.uid[g.board.cell("a7")]}
+    assert g.known_to(0) - known_before == {g.uid[g.board.cell("a7")]}
     assert g.view("pink").piece_at("a7")["piece"] == "captain"
     assert g.view("light-blue").removed[0]["piece"] is None  # the enemy is not told what attacked him
     assert [e for e in g.view("pink").events if e["type"] == "reconnaissance"]
@@ -422,7 +422,7 @@ def test_signal_post_captured_demotes_officers_and_is_won_back():
     g.play("a1-a2")
     g.play("e3-e2")  # light-blue goes up against its lost post from the front
     assert last(g, "signal-post")["rule"] == "soj.signal-recapture"
-    assert at(g, "e1") is None and at(g, "e10") == "signal_post" and not g.extra["soj"].no_post[1]
+    assert at(g, "e1") is None and at(g, "e10") == "signal_post" and not g.hook_state.no_post[1]
 
 
 def moves_of(g, side):
@@ -441,7 +441,7 @@ def test_signal_post_destroyed_by_gas_and_not_taken_by_the_spy():
     assert last(g, "combat")["rule"] == "soj.signal-spy" and at(g, "d9") == "signal_post"
     g = game({"g9": "light-blue:poison_gas", "d9": "light-blue:signal_post"}, to_move="light-blue")
     g.play("gas:g9-g9>f9")
-    assert at(g, "d9") is None and g.extra["soj"].no_post[1]
+    assert at(g, "d9") is None and g.hook_state.no_post[1]
 
 
 def test_signal_post_and_supply_wagon_keep_to_the_last_two_lines():
@@ -457,6 +457,11 @@ def test_losing_the_supply_wagon_gives_the_enemy_two_more_moves():
     g = game({"d7": "pink:lieutenant", "d9": "light-blue:supply_wagon", "h9": "light-blue:captain"})
     g.play("d7-d8")
     assert last(g, "combat")["rule"] == "soj.wagon-taken" and at(g, "d9") is None
+    assert {k: last(g, "extra-moves")[k] for k in ("rule", "side", "moves")} == {
+        "rule": "soj.wagon-extra-moves",
+        "side": "pink",
+        "moves": 2,
+    }
     assert g.side == "pink"
     g.play("d8-d9")
     assert g.side == "pink"
@@ -481,7 +486,11 @@ def test_cabaret_nails_its_attacker():
     assert last(g, "combat")["outcome"] == "neither_removed" and last(g, "combat")["rule"] == "soj.cabaret-nails"
     assert at(g, "d7") == "captain" and at(g, "d8") == "cabaret"
     assert not [m for m in moves(g) if m.startswith("d7")]
+    assert g.is_frozen(g.uid[g.board.cell("d7")]) and g.is_frozen(g.uid[g.board.cell("d8")])
+    assert (last(g, "frozen")["rule"], sorted(last(g, "frozen")["cells"])) == ("soj.cabaret-nails", ["d7", "d8"])
     assert g.view("pink").piece_at("d8")["piece"] == "cabaret"
+    told = [e for e in g.view("pink").events if e["type"] == "revealed"][-1]
+    assert (told["rule"], told["cells"], told["pieces"][0][1]) == ("soj.cabaret-nails", ["d8"], "cabaret")
     g.play("h9-h8")
     with pytest.raises(IllegalMoveError, match="may not move for now"):
         g.play("d7-c7")
@@ -500,6 +509,7 @@ def test_cabaret_rescue_removes_it_and_arrests_the_piece():
         g.play("h8-h9" if i % 2 == 0 else "h9-h8")
         g.play("a1-a2" if i % 2 == 0 else "a2-a1")
     assert [m for m in moves_of(g, "pink") if m.startswith("e1")]
+    assert (last(g, "unfrozen")["rule"], last(g, "unfrozen")["cells"]) == ("soj.cabaret-arrest", ["e1"])
 
 
 def test_a_lower_piece_cannot_rescue():
@@ -708,11 +718,11 @@ def test_views_never_show_an_unrevealed_enemy_rank(referee):
                 view = g.view(side)
                 for cell, seen in enumerate(view.cells):
                     if seen and seen["side"] != side and seen["piece"] is not None:
-                        assert g.uid[cell] in g.known[me]
+                        assert g.knows(me, g.uid[cell])
                 for ev in view.events:
                     assert side in ev.get("to", rs.sides)
                     for uid, piece, owner in ev.get("pieces", []):
-                        assert piece is None or owner == side or uid in g.known[me]
+                        assert piece is None or owner == side or g.knows(me, uid)
             g.play(players[g.to_move].choose(g))
 
 

@@ -89,7 +89,11 @@ def test_spy_unmasks_neighbours_for_good():
     assert g.view("south").piece_at("e6")["piece"] is None
     g.play("d4-d5")  # now diagonal to e6
     assert g.view("south").piece_at("e6")["piece"] == "general"
-    assert any(e["type"] == "reveal" and e["rule"] == "spz.unmask" for e in g.events)
+    told = [e for e in g.view("south").events if e["type"] == "revealed"]
+    assert [(e["rule"], e["pieces"], e["cells"]) for e in told] == [
+        ("spz.unmask", [[g.uid[g.board.cell("e6")], "general", "north"]], ["e6"])
+    ]
+    assert not [e for e in g.view("north").events if e["type"] == "revealed"]  # the unmasked side is not told
     g.play("a1-a2")  # the turn's second move, with another piece
     g.play("h9-h8")
     g.play("e6-e7")  # the general moves away from the spy: it stays unmasked
@@ -106,6 +110,8 @@ def test_volcanoes_block_and_are_placed_at_random():
     assert volcanoes == rs.new_game(seed=1).record()["prepared"]["volcanoes"]
     blocked = {a.board.cell(v) for v in volcanoes}
     assert not any(m.to in blocked for m in a.legal_moves())
+    assert all(a.is_blocked(c) for c in blocked)
+    assert [(e["type"], e["rule"], e["cells"]) for e in a.events] == [("blocked", "spz.volcano-placement", volcanoes)]
 
 
 def test_capturing_headquarters_wins_and_no_move_loses():

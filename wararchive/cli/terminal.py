@@ -102,7 +102,7 @@ def why_illegal(game: Any, move: Any) -> str:
             if board.has(move.to, tag) and piece.id not in allowed:
                 who = ", ".join(game.rs.piece(pid).name_en for pid in sorted(allowed)) or "no piece"
                 return f"{there} is '{tag}' terrain, which only {who} may enter; the {piece.name_en} on {here} may not"
-        if board.has(move.to, "water") or game.blocked[move.to]:
+        if board.has(move.to, "water") or game.is_blocked(move.to):
             return f"{there} cannot be entered (water or a blocked square)"
         return f"the {piece.name_en} on {here} may not stand on {there}"
     return game.explain_illegal(move)

@@ -10,7 +10,9 @@
 
 from __future__ import annotations
 
-from .game import REFEREE, BoardGame, Game, Hooks
+from .board_game import BoardGame
+from .game import REFEREE, Game
+from .hooks import Hooks
 from .moves import IllegalMoveError, Move
 from .placing import SetupError
 from .players import GreedyPlayer, RandomPlayer, make_player, play_out, simulate_one

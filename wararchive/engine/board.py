@@ -227,3 +227,10 @@ def graph(
         sideways_angle=sideways_angle,
         drawing=drawing or {},
     )
+
+
+def move_is_forward(board: Board, frm: int, to: int, player: int) -> bool:
+    """Did the move go towards the enemy's side?"""
+    if board.kind == "graph":
+        return board.heading(frm, to, player) > 0
+    return (board.row(to) - board.row(frm)) * (1 if player == 0 else -1) > 0

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..errors import WararchiveError
 
 if TYPE_CHECKING:
-    from .game import BoardGame
+    from .board_game import BoardGame
 
 
 class SetupError(WararchiveError):

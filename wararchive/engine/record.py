@@ -44,7 +44,20 @@ RECORD_SCHEMA: dict[str, Any] = {
         },
         "prepared": {"type": "object", "additionalProperties": _STRINGS},  # Spionaaž: {"volcanoes": [squares]}
         "moves": _STRINGS,
-        "events": {"type": "array", "items": {"type": "object", "required": ["ply", "type", "rule"]}},
+        "events": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["ply", "type", "rule"],
+                # every event cites its rule; "to" makes it private to those sides (a revealed rank, an order)
+                "properties": {
+                    "ply": {"type": "integer"},
+                    "type": {"type": "string"},
+                    "rule": {"type": "string"},
+                    "to": _STRINGS,
+                },
+            },
+        },
         "result": {"type": ["object", "null"], "required": ["winner", "reason"]},
         "pgn": {"type": "string"},
         "scenario": {

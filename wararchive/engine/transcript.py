@@ -22,6 +22,11 @@ def describe(ev: dict[str, Any]) -> str:
         a, d = ev["pieces"][0], ev["pieces"][1]
         who = f"{a[2]} {a[1] or '?'} vs {d[2]} {d[1] or '?'}"
         return f"combat {ev['cells'][0]}→{ev['cells'][1]}: {who}: {ev['outcome'].replace('_', ' ')} [{ev['rule']}; {cites}]"
+    if ev["type"] == "revealed":  # private to the learner (and the referee): see BoardGame.reveal
+        shown = ", ".join(
+            f"{sq or 'off the board'} {pid or '?'}" for (_, pid, _), sq in zip(ev["pieces"], ev["cells"], strict=True)
+        )
+        return f"revealed: {shown} [{ev['rule']}; {cites}]"
     if ev["type"] == "end":
         return f"end: {ev.get('winner') or 'draw'} [{ev['rule']}; {cites}]"
     detail = " ".join(f"{k}={v}" for k, v in ev.items() if k not in ("ply", "type", "rule", "cites"))

@@ -343,17 +343,17 @@ class ChessGame(Game):
 
     def pgn(self) -> str:
         """The game in PGN, with the wararchive headers."""
-        game = chess.pgn.Game.from_board(self.board)
-        game.headers["Event"] = "wararchive simulated game"
-        game.headers["Site"] = "wararchive"
-        game.headers["Round"] = str(self.seed)
-        game.headers["White"] = game.headers["Black"] = "computer"
-        game.headers["Annotator"] = f"wararchive chess ruleset, end_conditions={self.rs.options['end_conditions']}"
+        pgn = chess.pgn.Game.from_board(self.board)
+        pgn.headers["Event"] = "wararchive simulated game"
+        pgn.headers["Site"] = "wararchive"
+        pgn.headers["Round"] = str(self.seed)
+        pgn.headers["White"] = pgn.headers["Black"] = "computer"
+        pgn.headers["Annotator"] = f"wararchive chess ruleset, end_conditions={self.rs.options['end_conditions']}"
         if self.result and self.result["winner"] is None:
-            game.headers["Result"] = "1/2-1/2"
+            pgn.headers["Result"] = "1/2-1/2"
         if self.fen != chess.STARTING_FEN:
-            game.headers["FEN"] = self.fen
-        return str(game)
+            pgn.headers["FEN"] = self.fen
+        return str(pgn)
 
     def record(self) -> dict[str, Any]:
         rec = super().record()

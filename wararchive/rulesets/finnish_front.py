@@ -20,12 +20,15 @@ points drawn beside the map.
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.board import Board, graph
+from ..engine.board_game import BoardGame
 from ..engine.combat import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, CombatTable, exception
 from ..engine.common import PLY_LIMIT_RULE, ply_limit_option
-from ..engine.game import BoardGame, Hooks
+from ..engine.hooks import Hooks
 from ..engine.moves import Move
 from ..engine.pieces import PieceType
 from ..engine.rules import NotImplemented_, Option, Reading, Rule, RuleBook, resolve_options
@@ -776,7 +779,16 @@ def make_board(options: dict[str, Any]) -> Board:
 
 
 # -- the mechanics that need code -------------------------------------------------------------
-class FinnishFrontHooks(Hooks):
+@dataclass
+class FinnishFrontState:
+    """What one game of the map game remembers beyond its pieces."""
+
+    redeployed: set[int] = field(default_factory=set)  # uids withdrawn to a holding point (they re-enter by ff.redeploy)
+    gassed: tuple[dict[int, frozenset[int]], dict[int, frozenset[int]]] = field(default_factory=lambda: ({}, {}))
+    # per side: uid of a piece caught by gas -> the cloud's points (it is lost if still inside at its next move)
+
+
+class FinnishFrontHooks(Hooks[FinnishFrontState]):
     """Move generation on the map, strikes from the next point, gas, reserves and redeployment.
 
     Everything static (who may use which line, which neighbours are not
@@ -917,7 +929,7 @@ class FinnishFrontHooks(Hooks):
         flyer, gas = self.flyer, self.gas
         strikable, near = self.strikable[p], self.near
         out: list[Move] = []
-        redeployed = game.extra.get("redeployed", ())
+        redeployed = self.state(game).redeployed
         for c in game.positions[p]:
             t = kind[c]
             if c in hold:
@@ -959,34 +971,34 @@ class FinnishFrontHooks(Hooks):
         names = game.board.names
         if a == "attack":
             if move.to != move.frm:
-                game.relocate(move.frm, move.to)
+                game.relocate(move.frm, move.to, "ff.threaten")
             defender = game.uid[move.target]
             attacker = game.uid[move.to]
             game.collide(move.to, move.target, p, displace=False)
-            game.known[p].add(defender)  # ff.ask
+            game.reveal(p, (defender,), "ff.ask")
             if self.options["combat_reveal"] == "both":
-                game.known[1 - p].add(attacker)
+                game.reveal(1 - p, (attacker,), "ff.ask")
         elif a == "recon":
-            game.relocate(move.frm, move.to)
-            game.known[p].add(game.uid[move.target])
+            game.relocate(move.frm, move.to, "ff.flyer-recon")
+            game.reveal(p, (game.uid[move.target],), "ff.flyer-recon")
             game.event("reveal", "ff.flyer-recon", side=game.rs.sides[p], cells=[names[move.to], names[move.target]])
         elif a == "enter":
-            reserve = game.uid[move.frm] not in game.extra.get("redeployed", ())
-            game.relocate(move.frm, move.to)
-            game.event("enter", "ff.reserve" if reserve else "ff.redeploy", side=game.rs.sides[p], cells=[names[move.to]])
+            rule = self.action_rule(game, move)
+            game.relocate(move.frm, move.to, rule)
+            game.event("enter", rule, side=game.rs.sides[p], cells=[names[move.to]])
         elif a == "withdraw":
-            game.extra.setdefault("redeployed", set()).add(game.uid[move.frm])
-            game.relocate(move.frm, move.to)
+            self.state(game).redeployed.add(game.uid[move.frm])
+            game.relocate(move.frm, move.to, "ff.redeploy")
             game.event("withdraw", "ff.redeploy", side=game.rs.sides[p], cells=[names[move.frm]])
         elif a == "redeploy":
-            game.relocate(move.frm, move.to)
+            game.relocate(move.frm, move.to, "ff.redeploy")
             game.event("redeploy", "ff.redeploy", side=game.rs.sides[p], cells=[names[move.frm], names[move.to]])
         else:
             super().perform(game, move, player)
 
     def action_rule(self, game: BoardGame, move: Move) -> str | None:
         if move.action == "enter":
-            return "ff.reserve" if game.uid[move.frm] not in game.extra.get("redeployed", ()) else "ff.redeploy"
+            return "ff.reserve" if game.uid[move.frm] not in self.state(game).redeployed else "ff.redeploy"
         return {"attack": "ff.threaten", "recon": "ff.flyer-recon"}.get(move.action, "ff.redeploy")
 
     def action_value(self, game: BoardGame, move: Move, view, unknown: dict[str, int]) -> float | None:
@@ -1000,6 +1012,13 @@ class FinnishFrontHooks(Hooks):
             return 0.0
         return None  # strikes: the engine's expected material gain
 
+    def new_state(self, game: BoardGame, rng: random.Random) -> FinnishFrontState:
+        return FinnishFrontState()
+
+    def copy_state(self, state: FinnishFrontState) -> FinnishFrontState:
+        """Shallow where it may be: the clouds are frozensets (search clones games thousands of times)."""
+        return FinnishFrontState(set(state.redeployed), (dict(state.gassed[0]), dict(state.gassed[1])))
+
     def begin(self, game: BoardGame) -> None:
         for s in (0, 1):
             for c in game.positions[s]:
@@ -1007,17 +1026,16 @@ class FinnishFrontHooks(Hooks):
 
     def _show_gas(self, game: BoardGame, c: int, s: int) -> bool:
         """If ``c`` holds ``s``'s gas command on the map, unknown to the enemy, make it known (ff.gas-seen)."""
-        if game.kind[c] != self.gas or c in self.holding_set[s] or game.uid[c] in game.known[1 - s]:
+        if game.kind[c] != self.gas or c in self.holding_set[s]:
             return False
-        game.known[1 - s].add(game.uid[c])
-        return True
+        return game.reveal(1 - s, (game.uid[c],), "ff.gas-seen") is not None
 
     def after_move(self, game: BoardGame, move: Move, player: int) -> None:
         p = player
         if game.owner[move.to] == p and self._show_gas(game, move.to, p):  # only its own move brings it onto the map
             game.event("reveal", "ff.gas-seen", side=game.rs.sides[p], cells=[game.board.names[move.to]])
-        gassed = game.extra.get("gassed")
-        if gassed and gassed[p]:
+        gassed = self.state(game).gassed
+        if gassed[p]:
             self._gas_losses(game, p, gassed)
         landed = move.to
         t = game.kind[landed]
@@ -1035,7 +1053,7 @@ class FinnishFrontHooks(Hooks):
         hit = [x for x in self.near[cell] if game.owner[x] == 1 - p and game.kind[x] in self.blue_bordered]
         if not hit:
             return
-        gassed = game.extra.setdefault("gassed", ({}, {}))
+        gassed = self.state(game).gassed
         for x in hit:
             gassed[1 - p][game.uid[x]] = cloud
         names = game.board.names
@@ -1047,7 +1065,7 @@ class FinnishFrontHooks(Hooks):
         pending.clear()
         for c in sorted(lost):
             name = game.board.names[c]
-            game.remove(c)
+            game.remove(c, "ff.gas-withdraw")
             game.event("gas-lost", "ff.gas-withdraw", side=game.rs.sides[p], cells=[name])
 
 

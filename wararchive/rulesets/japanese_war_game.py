@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.board import FILES, FORWARD, OPPOSITE, grid
+from ..engine.board import FILES, FORWARD, OPPOSITE, grid, move_is_forward
+from ..engine.board_game import BoardGame
 from ..engine.combat import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, CombatTable, exception
 from ..engine.common import PLY_LIMIT_RULE, ply_limit_option
-from ..engine.game import BoardGame, Hooks, move_is_forward
+from ..engine.hooks import Hooks
 from ..engine.moves import Move
 from ..engine.pieces import PieceType
 from ..engine.rules import NotImplemented_, Option, Reading, Rule, RuleBook, resolve_options
@@ -506,7 +507,7 @@ class JapaneseWarGameHooks(Hooks):
     def after_combat(self, game: BoardGame, att: int, dfn: int, player: int, event: dict[str, Any]) -> None:
         """A tie against the flag's borrowed rank, read as a tie with the tile behind: that tile falls too."""
         if self.backer_falls and event["rule"] == "jwg.flag-tie":
-            event["removed"].append(game.remove(self.backer(game, dfn)))
+            event["removed"].append(game.remove(self.backer(game, dfn), "jwg.flag-tie"))
 
     def after_move(self, game: BoardGame, move: Move, player: int) -> None:
         """Option mine_contact=any-move: a move the strike rule leaves without combat still meets a mine."""

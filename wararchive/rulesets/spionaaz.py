@@ -9,12 +9,15 @@ with a conjectural default.
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.board import grid
+from ..engine.board_game import BoardGame
 from ..engine.combat import ATTACKER_WINS, DEFENDER_WINS, CombatTable, exception
 from ..engine.common import PLY_LIMIT_RULE, ply_limit_option
-from ..engine.game import BoardGame, Hooks
+from ..engine.hooks import Hooks
 from ..engine.pieces import PieceType
 from ..engine.rules import NotImplemented_, Option, Reading, Rule, RuleBook, resolve_options
 from ..engine.ruleset import Feature, Ruleset
@@ -302,34 +305,39 @@ COMBAT = CombatTable(
 )
 
 
-class SpionaazHooks(Hooks):
+@dataclass(frozen=True)
+class SpionaazState:
+    """What one Spionaaž game draws for itself: its volcanoes (cells, sorted). Fixed once drawn."""
+
+    volcanoes: tuple[int, ...]
+
+
+class SpionaazHooks(Hooks[SpionaazState]):
     """Volcanoes at random, and spies unmasking their neighbours."""
 
     def __init__(self, volcanoes: int):
         self.volcanoes = volcanoes
 
-    def prepare(self, game: BoardGame, rng) -> None:
+    def new_state(self, game: BoardGame, rng: random.Random) -> SpionaazState:
         home = set(game.board.home[0]) | set(game.board.home[1])
         middle = [c for c in range(len(game.board)) if c not in home]
-        cells = sorted(rng.sample(middle, self.volcanoes))
-        for c in cells:
-            game.blocked[c] = 1
-        game.extra["prepared"] = {"volcanoes": [game.board.names[c] for c in cells]}
+        return SpionaazState(tuple(sorted(rng.sample(middle, self.volcanoes))))
+
+    def copy_state(self, state: SpionaazState) -> SpionaazState:
+        return state  # frozen: a clone may share it
+
+    def prepare(self, game: BoardGame, rng: random.Random) -> None:
+        game.block(self.state(game).volcanoes, "spz.volcano-placement")
+
+    def prepared_record(self, game: BoardGame) -> dict[str, list[str]]:
+        return {"volcanoes": [game.board.names[c] for c in self.state(game).volcanoes]}
 
     def after_move(self, game: BoardGame, move, player: int) -> None:
-        spy = game.rs.type_index["spy"]
+        spy, kind, owner, uid, around = game.rs.type_index["spy"], game.kind, game.owner, game.uid, game.board.around
         for side in (0, 1):
-            newly = []
-            for c in game.positions[side]:
-                if game.kind[c] != spy:
-                    continue
-                for x in game.board.around[c]:
-                    if game.owner[x] == 1 - side and game.uid[x] not in game.known[side]:
-                        game.known[side].add(game.uid[x])
-                        newly.append(game.board.names[x])
-            if newly:  # told to the spy's owner alone: were the owner of the unmasked pieces told, he would know the spy
-                spy_side = game.rs.sides[side]
-                game.event("reveal", "spz.unmask", to=[spy_side], side=spy_side, cells=sorted(newly))
+            beside = [uid[x] for c in game.positions[side] if kind[c] == spy for x in around[c] if owner[x] == 1 - side]
+            if beside:  # told to the spy's owner alone (reveal leaves out what he knew): the other side would learn the spy
+                game.reveal(side, beside, "spz.unmask")
 
 
 def build(given: dict[str, Any]) -> Ruleset:

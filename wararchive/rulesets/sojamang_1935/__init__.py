@@ -13,14 +13,14 @@ a rule marked ``conjecture`` with its reason (what happens to a piece nailed
 at a bombed cabaret, when the referee declares a draw…). The special abilities
 run through :class:`SojamangHooks`; their per-game state (mine charges,
 once-per-game weapons, nailed and arrested pieces, promotions due "at the next
-move") lives in ``game.extra["soj"]``, a :class:`State`.
+move") is the game's ``hook_state``, a :class:`State`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...engine.game import BoardGame
+from ...engine.board_game import BoardGame
 from ...engine.rules import RuleBook, resolve_options
 from ...engine.ruleset import Feature, Ruleset
 from .abilities import SojamangHooks

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from ...engine.board import DIRECTIONS, EAST, FORWARD, WEST, Board
+from ...engine.board import DIRECTIONS, EAST, FORWARD, WEST, Board, move_is_forward
+from ...engine.board_game import BoardGame
 from ...engine.combat import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, NEITHER_REMOVED
-from ...engine.game import BoardGame, Hooks, move_is_forward
+from ...engine.hooks import Hooks
 from ...engine.moves import Move
 from ...engine.pieces import PieceType
 from .data import CONFINED, RANKED, SIDES, WIRE_FILES, _passages, level_of
@@ -49,7 +51,7 @@ class State:
 
 
 # -- hooks ---------------------------------------------------------------------------------
-class SojamangHooks(Hooks):
+class SojamangHooks(Hooks[State]):
     """Every special ability of the notes, on the shared board-game mechanism."""
 
     def __init__(self, types: tuple[PieceType, ...], board: Board, options: dict[str, Any]):
@@ -123,16 +125,6 @@ class SojamangHooks(Hooks):
         ]
 
     # -- helpers --------------------------------------------------------------------------------
-    def _cell_of(self, game: BoardGame, u: int) -> int:
-        o = game.uid_owner.get(u, -1)
-        if o < 0:
-            return -1
-        uid = game.uid
-        for c in game.positions[o]:
-            if uid[c] == u:
-                return c
-        return -1
-
     @staticmethod
     def _nailed(st: State, u: int) -> bool:
         """Is piece ``u`` a cabaret with a nailed piece, or nailed to one (so both go together, :70)?"""
@@ -173,23 +165,25 @@ class SojamangHooks(Hooks):
     def _counted(self, game: BoardGame, st: State, p: int) -> int:
         return st.own_moves[p] if self.options["ten_moves"] == "own" else game.ply
 
-    def kill(self, game: BoardGame, cell: int) -> list[list]:
-        """Remove the piece on ``cell`` by gas, bombs, fire or rule, with what goes with it; returns pieces lost."""
-        st: State = game.extra["soj"]
+    def kill(self, game: BoardGame, cell: int, rule: str) -> list[list]:
+        """Remove the piece on ``cell`` by gas, bombs, fire or rule, with what goes with it; returns pieces lost.
+
+        ``rule`` is the cause (the shot, the bombs, the gas), whose event the caller has recorded.
+        """
+        st = self.state(game)
         u = game.uid[cell]
         cells = [cell]
         if u in st.nailed_by:  # a nailed piece hit: the cabaret goes too (:70)
-            cells.append(self._cell_of(game, st.nailed_by[u]))
+            cells.append(game.cell_of(st.nailed_by[u]))
         elif u in st.nailed:
-            cells.append(self._cell_of(game, st.nailed[u]))
+            cells.append(game.cell_of(st.nailed[u]))
         lost = []
         for c in cells:
             if c < 0 or game.owner[c] < 0:
                 continue
             cu, t, o = game.uid[c], game.kind[c], game.owner[c]
             lost.append([cu, self.ids[t], SIDES[o]])
-            game.remove(c)
-            game.frozen.discard(cu)
+            game.remove(c, rule)
             st.arrest.pop(cu, None)
             if cu in st.nailed:
                 st.nailed_by.pop(st.nailed.pop(cu), None)
@@ -202,8 +196,7 @@ class SojamangHooks(Hooks):
                 # its own army learns it (its officers fall a rank); the enemy is not told what he destroyed
                 game.event("signal-post", "soj.signal-destroyed", to=[SIDES[home]], cells=[game.board.names[c]])
             elif pid == "supply_wagon":
-                game.bonus_plies[1 - o] += 2
-                game.event("extra-moves", "soj.wagon-extra-moves", side=SIDES[1 - o], moves=2)
+                game.grant_plies(1 - o, 2, "soj.wagon-extra-moves")
             elif pid == "flag":
                 game.finish(1 - o, "soj.win-flag")
         st.dirty = True
@@ -225,16 +218,18 @@ class SojamangHooks(Hooks):
             errors.append(f"mines in front of all three passages ({game.rs.rule('soj.mines-passages').summary})")
         return errors
 
+    def new_state(self, game: BoardGame, rng: random.Random) -> State:
+        return State()
+
     def begin(self, game: BoardGame) -> None:
-        st = State()
-        game.extra["soj"] = st
+        st = self.state(game)
         T, kind, uid = self.T, game.kind, game.uid
         for s in (0, 1):
             for c in game.positions[s]:
                 t = kind[c]
                 if t == T["flag"]:
                     st.flag_cell[s] = c
-                    game.known[1 - s].add(uid[c])  # :29
+                    game.reveal(1 - s, (uid[c],), "soj.flag-known")  # :29
                 elif t == T["signal_post"]:
                     st.post_home[uid[c]] = s
                 elif t in self.generals:
@@ -248,14 +243,9 @@ class SojamangHooks(Hooks):
                 continue
             front = self.step[FORWARD[s]][flag]
             if front >= 0:  # :75 — the enemy spy may not stand face to face with this flag
-                row = bytearray(game.enter_by[1 - s][T["spy"]])
-                row[front] = 0
-                game.enter_by[1 - s][T["spy"]] = row
-            line = self._flag_line(game, s, flag)  # :72 — nor may the cabaret stand on the line before it
-            row = bytearray(game.enter_by[s][T["cabaret"]])
-            for c in line:
-                row[c] = 0
-            game.enter_by[s][T["cabaret"]] = row
+                game.restrict(1 - s, "spy", (front,), "soj.spy-no-flag")
+            # :72 — nor may the cabaret stand on the line before it
+            game.restrict(s, "cabaret", sorted(self._flag_line(game, s, flag)), "soj.cabaret-flag-line")
         if self.full:
             for s in (0, 1):
                 st.neighbours[s] = self._beside_cabaret(game, s)
@@ -263,12 +253,12 @@ class SojamangHooks(Hooks):
 
     # -- move generation ------------------------------------------------------------------------
     def forced_moves(self, game: BoardGame, player: int) -> list[Move] | None:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         away = st.away[player]
         if away is None:
             return None
         u, home = away
-        cell = self._cell_of(game, u)
+        cell = game.cell_of(u)
         dest = home if game.owner[home] < 0 else -1
         if dest < 0 and cell >= 0:  # the nearest free square of his own field
             b = self.board
@@ -281,17 +271,17 @@ class SojamangHooks(Hooks):
         return [Move(cell, dest, "return")]
 
     def extra_moves(self, game: BoardGame, player: int) -> list[Move]:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         p = player
         out: list[Move] = []
-        kind, uid, frozen, abil, T = game.kind, game.uid, game.frozen, self.abil, self.T
+        kind, uid, abil, T = game.kind, game.uid, self.abil, self.T
         aviators = []
         for c in game.positions[p]:
             t = kind[c]
             if t not in abil:
                 continue
             u = uid[c]
-            if u in frozen:
+            if game.is_frozen(u):
                 if u in st.nailed:
                     self._cabaret_moves(game, st, c, p, out)
                 continue
@@ -394,7 +384,7 @@ class SojamangHooks(Hooks):
             out.extend(Move(a, land, "fly", t) for land, t in lands)
 
     def _cabaret_moves(self, game: BoardGame, st: State, cb: int, p: int, out: list[Move]) -> None:
-        nl = self._cell_of(game, st.nailed[game.uid[cb]])
+        nl = game.cell_of(st.nailed[game.uid[cb]])
         if nl < 0:
             return
         owner, ok_c = game.owner, game.enter_by[p][game.kind[cb]]
@@ -411,7 +401,7 @@ class SojamangHooks(Hooks):
         for nu, cu in st.nailed_by.items():
             if game.uid_owner.get(nu) != p:
                 continue
-            nl, cb = self._cell_of(game, nu), self._cell_of(game, cu)
+            nl, cb = game.cell_of(nu), game.cell_of(cu)
             if nl < 0 or cb < 0 or game.kind[nl] not in self.generals:
                 continue
             for x in self._rescue_cells(nl, cb):
@@ -422,7 +412,7 @@ class SojamangHooks(Hooks):
                     while y >= 0 and game.owner[y] < 0:
                         path.append(y)
                         y = nxt[y]
-                    if y < 0 or game.owner[y] != p or game.uid[y] in game.frozen:
+                    if y < 0 or game.owner[y] != p or game.is_frozen(game.uid[y]):
                         continue
                     t = game.kind[y]
                     if t not in self.ranked or (path and self.types[t].movement != "slide"):
@@ -440,7 +430,7 @@ class SojamangHooks(Hooks):
         targets = [c for c in self.board.home[p] if owner[c] < 0 and (fwd[c] < 0 or owner[fwd[c]] != 1 - p)]
         for c in game.positions[p]:
             t = game.kind[c]
-            if t == T["flag"] or game.uid[c] in game.frozen:
+            if t == T["flag"] or game.is_frozen(game.uid[c]):
                 continue
             ok = game.enter_by[p][t]
             out.extend(Move(c, x, "rearrange") for x in targets if ok[x])
@@ -453,7 +443,7 @@ class SojamangHooks(Hooks):
             if free:
                 break
         for gu, pid in st.reinforce_open[p]:
-            g = self._cell_of(game, gu)
+            g = game.cell_of(gu)
             if g >= 0:
                 ok = game.enter_by[p][self.T[pid]]
                 out.extend(Move(x, x, "reinforce", g, pid) for x in free if ok[x])
@@ -462,25 +452,25 @@ class SojamangHooks(Hooks):
     def perform(self, game: BoardGame, move: Move, player: int) -> None:
         getattr(self, "_do_" + move.action)(game, move, player)
 
-    def _plain(self, game: BoardGame, c: int, x: int, p: int) -> None:
-        """A step or gallop as the engine makes it: move, then fight whatever then stands in front."""
-        game.relocate(c, x)
+    def _plain(self, game: BoardGame, c: int, x: int, p: int, rule: str) -> None:
+        """A step or gallop as the engine makes it, under ``rule``: move, then fight whatever then stands in front."""
+        game.relocate(c, x, rule)
         front = self._attacks(game, c, x, p)
         if front >= 0:
             game.collide(x, front, p, displace=False)
 
     def _do_fire(self, game: BoardGame, move: Move, p: int) -> None:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         names = game.board.names
         b = move.to
         if b != move.frm:
-            game.relocate(move.frm, b)
+            game.relocate(move.frm, b, "soj.battery-fire")
         x, u = move.target, game.uid[b]
         actual = self.ids[game.kind[x]]
         game.event("fire-order", "soj.battery-hidden", to=[SIDES[p]], cells=[names[b], names[x]], named=move.arg)
         if actual != move.arg:
             game.event("fire", "soj.battery-miss", target=names[x], hit=False)
-            game.transform(b, "captain")
+            game.transform(b, "captain", "soj.battery-miss")
             game.event("demotion", "soj.battery-miss", to=[SIDES[p]], pieces=[[u, "captain", SIDES[p]]])
             st.dirty = True
         elif actual in ("mine", "flag"):
@@ -488,36 +478,36 @@ class SojamangHooks(Hooks):
             game.known[p].add(game.uid[x])
             game.event("fire", "soj.battery-immune", target=names[x], hit=False)
         else:
-            game.known[p].add(game.uid[x])
             rule = "soj.cabaret-destroyed" if self._nailed(st, game.uid[x]) else "soj.battery-fire"
             ev = game.event("fire", rule, target=names[x], hit=True)
-            ev["pieces"] = self.kill(game, x)  # the shot first, then what its losses set off
+            game.reveal(p, (game.uid[x],), rule)
+            ev["pieces"] = self.kill(game, x, rule)  # the shot first, then what its losses set off
 
     def _do_fly(self, game: BoardGame, move: Move, p: int) -> None:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         names = game.board.names
         a, land, t = move.frm, move.to, move.target
         u = game.uid[a]
-        game.relocate(a, land)
+        game.relocate(a, land, "soj.aviator-flight")
         st.away[p] = (u, a)
-        game.known[1 - p].add(u)
         game.event("flight", "soj.aviator-seen", cells=[names[a], names[land]], pieces=[[u, "aviator", SIDES[p]]])
+        game.reveal(1 - p, (u,), "soj.aviator-seen")
         if self.ids[game.kind[t]] == "mine":
-            game.known[p].add(game.uid[t])
+            game.reveal(p, (game.uid[t],), "soj.aviator-mine")
             lost = [[game.uid[t], "mine", SIDES[1 - p]], [u, "aviator", SIDES[p]]]
-            game.remove(t)
-            game.remove(land)
+            game.remove(t, "soj.aviator-mine")
+            game.remove(land, "soj.aviator-mine")
             st.away[p] = None
             st.dirty = True
             game.event("bombs", "soj.aviator-mine", cells=[names[land], names[t]], pieces=lost)
             return
         rule = "soj.cabaret-destroyed" if self._nailed(st, game.uid[t]) else "soj.aviator-bombs"
         ev = game.event("bombs", rule, cells=[names[land], names[t]])
-        ev["pieces"] = self.kill(game, t)  # the bombs first, then what their losses set off
+        ev["pieces"] = self.kill(game, t, rule)  # the bombs first, then what their losses set off
 
     def _do_return(self, game: BoardGame, move: Move, p: int) -> None:
-        st: State = game.extra["soj"]
-        game.relocate(move.frm, move.to)
+        st = self.state(game)
+        game.relocate(move.frm, move.to, "soj.aviator-return")
         st.away[p] = None
         game.event("return", "soj.aviator-return", cells=[game.board.names[move.frm], game.board.names[move.to]])
 
@@ -526,7 +516,6 @@ class SojamangHooks(Hooks):
         c = move.frm
         nxt = next(s for s in self.step if s[c] == move.target)
         u = game.uid[c]
-        game.known[1 - p].add(u)  # the cloud shows where the gas was
         hit = []
         line = []
         x = move.target
@@ -542,23 +531,24 @@ class SojamangHooks(Hooks):
             x = nxt[x]
         # the release and the spent gas first, then the losses and what they set off (a signal post, a wagon, the flag)
         ev = game.event("gas", "soj.gas-release", cells=[names[c], *line])
-        game.remove(c)
+        game.reveal(1 - p, (u,), "soj.gas-release")  # the cloud shows where the gas was
+        game.remove(c, "soj.gas-spent")
         game.event("gas-spent", "soj.gas-spent", cells=[names[c]])
         lost: list[list] = []
         for x in hit:
             if game.owner[x] >= 0:  # not already gone with a cabaret it was nailed to
-                lost += self.kill(game, x)
+                lost += self.kill(game, x, "soj.gas-release")
         ev["pieces"] = [[u, "poison_gas", SIDES[p]], *lost]
-        game.extra["soj"].dirty = True
+        self.state(game).dirty = True
 
     def _armed(self, game: BoardGame, move: Move, p: int, rule: str, ranks: int) -> None:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         u = game.uid[move.frm]
         st.used.add(u)
         st.weapon = (u, ranks, rule)
         game.event("weapon", rule, to=[SIDES[p]], cells=[game.board.names[move.to]])
         try:
-            self._plain(game, move.frm, move.to, p)
+            self._plain(game, move.frm, move.to, p, rule)
         finally:
             st.weapon = None
 
@@ -569,37 +559,34 @@ class SojamangHooks(Hooks):
         self._armed(game, move, p, "soj.grenade", 1)
 
     def _do_recon(self, game: BoardGame, move: Move, p: int) -> None:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         u = game.uid[move.frm]
         st.used.add(u)
         st.recon = u
         try:
-            self._plain(game, move.frm, move.to, p)
+            self._plain(game, move.frm, move.to, p, "soj.reconnaissance")
         finally:
             st.recon = -1
 
     def _do_rescue(self, game: BoardGame, move: Move, p: int) -> None:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         st.rescue_choice = move.arg
-        self._plain(game, move.frm, move.to, p)
+        self._plain(game, move.frm, move.to, p, "soj.cabaret-rescue")
 
     def _do_cabaret(self, game: BoardGame, move: Move, p: int) -> None:
         cb, cb2, nl = move.frm, move.to, move.target
         nxt = next(s for s in self.step if s[cb] == cb2)
         nl2 = nxt[nl]
-        if cb2 == nl:
-            game.relocate(nl, nl2)
-            game.relocate(cb, cb2)
-        else:
-            game.relocate(cb, cb2)
-            game.relocate(nl, nl2)
+        first, second = ((nl, nl2), (cb, cb2)) if cb2 == nl else ((cb, cb2), (nl, nl2))  # the square ahead is emptied first
+        game.relocate(*first, "soj.cabaret-moves")
+        game.relocate(*second, "soj.cabaret-moves")
         names = game.board.names
         game.event("cabaret-move", "soj.cabaret-moves", cells=[names[cb], names[cb2], names[nl], names[nl2]])
 
     def _do_desert(self, game: BoardGame, move: Move, p: int) -> None:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         names, e = game.board.names, 1 - p
-        ensigns = sorted(c for c in game.positions[e] if game.kind[c] == self.T["ensign"] and game.uid[c] not in game.frozen)
+        ensigns = sorted(c for c in game.positions[e] if game.kind[c] == self.T["ensign"] and not game.is_frozen(game.uid[c]))
         st.deserted[p] = True
         if not ensigns:  # the enemy answers that none is left: the claim is spent for nothing
             game.event("desertion", "soj.deserter-none", side=SIDES[p])
@@ -609,28 +596,28 @@ class SojamangHooks(Hooks):
         for side in (EAST, WEST):  # :83 — who stood to his right and left
             x = self.step[side][old]
             if x >= 0 and game.owner[x] == e:
-                game.known[p].add(game.uid[x])
                 told.append([game.uid[x], self.ids[game.kind[x]], SIDES[e]])
         u = game.uid[old]
-        game.transfer(old, move.to, p)
-        game.transform(move.to, "captain", public=True)
+        game.transfer(old, move.to, p, "soj.deserter")
+        game.transform(move.to, "captain", "soj.deserter", public=True)
         st.dirty = True
         game.event("desertion", "soj.deserter", cells=[names[old], names[move.to]], pieces=[[u, "captain", SIDES[p]]])
         if told:
             game.event("report", "soj.deserter-reveals", to=[SIDES[p]], pieces=told)
+            game.reveal(p, (t[0] for t in told), "soj.deserter-reveals")
 
     def _do_rearrange(self, game: BoardGame, move: Move, p: int) -> None:
-        st: State = game.extra["soj"]
-        game.relocate(move.frm, move.to)
+        st = self.state(game)
+        game.relocate(move.frm, move.to, "soj.rearrange")
         st.rearrange[p] -= 1
-        game.bonus_plies[p] += 1  # :88 — not counted among the moves
         names = game.board.names
         game.event("rearrange", "soj.rearrange", cells=[names[move.frm], names[move.to]])
+        game.grant_plies(p, 1, "soj.rearrange")  # :88 — not counted among the moves
 
     def _do_reinforce(self, game: BoardGame, move: Move, p: int) -> None:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         gu = game.uid[move.target]
-        new = game.add_piece(move.to, p, move.arg)
+        new = game.add_piece(move.to, p, move.arg, "soj.reinforce")
         st.reinforce_used.add(gu)
         st.reinforce_open[p] = [(g, pid) for g, pid in st.reinforce_open[p] if g != gu]
         st.dirty = True
@@ -638,7 +625,7 @@ class SojamangHooks(Hooks):
 
     # -- combat ---------------------------------------------------------------------------------
     def resolve(self, game: BoardGame, att: int, dfn: int, outcome: str, rule: str) -> tuple[str, str]:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         kind, uid = game.kind, game.uid
         a_t, d_t = kind[att], kind[dfn]
         T = self.T
@@ -683,46 +670,45 @@ class SojamangHooks(Hooks):
         return outcome, rule
 
     def after_combat(self, game: BoardGame, att: int, dfn: int, player: int, event: dict[str, Any]) -> None:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         (a_u, _, _), (d_u, _, _) = event["pieces"][0], event["pieces"][1]
         p, rule = player, event["rule"]
         if self.referee == "attacked-names":
-            game.known[p].add(d_u)
+            game.reveal(p, (d_u,), "soj.attacked-names")
         elif self.referee == "in-turn":
             st.collisions += 1
             namer = a_u if st.collisions % 2 else d_u
-            game.known[p if namer == d_u else 1 - p].add(namer)
+            game.reveal(p if namer == d_u else 1 - p, (namer,), "soj.in-turn")
         if st.recon == a_u:
-            game.known[p].add(d_u)
             piece = event["pieces"][1][1]
             game.event("reconnaissance", "soj.reconnaissance", to=[SIDES[p]], pieces=[[d_u, piece, SIDES[1 - p]]])
+            game.reveal(p, (d_u,), "soj.reconnaissance")
         T, names = self.T, game.board.names
         if rule == "soj.cabaret-nails":
             cb, other = (att, dfn) if game.kind[att] == T["cabaret"] else (dfn, att)
             cu, ou = game.uid[cb], game.uid[other]
             st.nailed[cu], st.nailed_by[ou] = ou, cu
-            game.frozen.update((cu, ou))
-            game.known[game.owner[other]].add(cu)
             game.event("nailed", "soj.cabaret-nails", cells=[names[other], names[cb]])
+            game.freeze((cu, ou), "soj.cabaret-nails")
+            game.reveal(game.owner[other], (cu,), "soj.cabaret-nails")
         elif rule == "soj.signal-captured" or rule == "soj.signal-recapture":
             post, other = (dfn, att) if game.kind[dfn] == T["signal_post"] else (att, dfn)
             holder = game.owner[other]
             home = st.post_home.get(game.uid[post], game.owner[post])
             to = self._free_back(game, holder, (0, 1))
             if to < 0:
-                self.kill(game, post)
+                self.kill(game, post, rule)
                 return
             frm = names[post]
-            game.transfer(post, to, holder)
+            game.transfer(post, to, holder, rule)
             st.no_post[home] = holder != home
             st.dirty = True
             game.event("signal-post", rule, cells=[frm, names[to]], side=SIDES[holder])
         elif rule == "soj.wagon-taken":
             wagon_side = next(SIDES.index(s) for _, pid, s in event["pieces"] if pid == "supply_wagon")
             wagon_uid = next(u for u, pid, _ in event["pieces"] if pid == "supply_wagon")
-            game.known[1 - wagon_side].add(wagon_uid)
-            game.bonus_plies[1 - wagon_side] += 2
-            game.event("extra-moves", "soj.wagon-extra-moves", side=SIDES[1 - wagon_side], moves=2)
+            game.reveal(1 - wagon_side, (wagon_uid,), "soj.wagon-taken")
+            game.grant_plies(1 - wagon_side, 2, "soj.wagon-extra-moves")
         elif rule == "soj.pioneer-mine":
             st.pending.append((p, a_u, "ensign", "soj.pioneer-promoted"))
         elif rule == "soj.spy-takes-general":
@@ -731,17 +717,17 @@ class SojamangHooks(Hooks):
 
     # -- turns ------------------------------------------------------------------------------------
     def turn_start(self, game: BoardGame, player: int) -> None:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         if st.pending:
             due = [x for x in st.pending if x[0] == player]
             st.pending = [x for x in st.pending if x[0] != player]
             for _, u, pid, rule in due:
-                c = self._cell_of(game, u)
+                c = game.cell_of(u)
                 if c < 0 or game.owner[c] != player:
                     continue
                 if pid == "ensign":
                     st.sapper.add(u)
-                game.transform(c, pid)
+                game.transform(c, pid, rule)
                 st.dirty = True
                 game.event("promotion", rule, to=[SIDES[player]], pieces=[[u, pid, SIDES[player]]])
         if st.lowered:
@@ -752,7 +738,7 @@ class SojamangHooks(Hooks):
             st.rearrange[player] = 4
 
     def after_move(self, game: BoardGame, move: Move, player: int) -> None:
-        st: State = game.extra["soj"]
+        st = self.state(game)
         if move.action != "rearrange":
             st.own_moves[player] += 1
             st.rearrange[player] = 0
@@ -762,7 +748,7 @@ class SojamangHooks(Hooks):
                     st.arrest[u] -= 1
                     if st.arrest[u] <= 0:
                         del st.arrest[u]
-                        game.frozen.discard(u)
+                        game.unfreeze((u,), "soj.cabaret-arrest")
         if st.nailed_by and move.action in ("", "rescue") and game.owner[move.to] == player:
             self._rescue(game, st, move.to, player)
         if self.full and not (st.neighbours_done[0] and st.neighbours_done[1]):
@@ -776,7 +762,7 @@ class SojamangHooks(Hooks):
         for nu, cu in list(st.nailed_by.items()):
             if game.uid_owner.get(nu) != p:
                 continue
-            nl, cb = self._cell_of(game, nu), self._cell_of(game, cu)
+            nl, cb = game.cell_of(nu), game.cell_of(cu)
             if nl < 0 or cb < 0 or x not in self._rescue_cells(nl, cb):
                 continue
             if game.kind[x] not in self.ranked or self._lvl(game, st, x) >= (
@@ -785,18 +771,17 @@ class SojamangHooks(Hooks):
                 continue
             names = game.board.names
             del st.nailed_by[nu], st.nailed[cu]
-            game.frozen.discard(cu)
             lost = [[cu, "cabaret", SIDES[game.owner[cb]]]]
-            game.remove(cb)
+            game.remove(cb, "soj.cabaret-rescue")
             game.event("rescue", "soj.cabaret-rescue", cells=[names[x], names[nl], names[cb]], pieces=lost)
             if game.kind[nl] in self.generals:
                 choice = st.rescue_choice or self.demotions[0]
-                game.transform(nl, choice)
+                game.transform(nl, choice, "soj.cabaret-general")
                 game.event("demotion", "soj.cabaret-general", to=[SIDES[p]], pieces=[[nu, choice, SIDES[p]]])
             st.rescue_choice = ""
             to = self._free_back(game, p, (0,))
             if to >= 0:
-                game.relocate(nl, to)
+                game.relocate(nl, to, "soj.cabaret-arrest")
             st.arrest[nu], st.arrest_ply[nu] = 3, game.ply
             game.event("arrest", "soj.cabaret-arrest", cells=[names[nl], names[to if to >= 0 else nl]])
             st.dirty = True
@@ -832,7 +817,7 @@ class SojamangHooks(Hooks):
             lost = []
             for c in doomed:
                 if game.owner[c] >= 0:
-                    lost += self.kill(game, c)
+                    lost += self.kill(game, c, "soj.cabaret-neighbours")
             ev["pieces"] = lost
 
     def _census(self, game: BoardGame, st: State, draws: bool = True) -> None:

@@ -1,0 +1,142 @@
+"""Greedy evaluation of a board game: what a move looks worth, judged from a view or (in search) from a guessed world.
+
+A mixin of :class:`~wararchive.engine.board_game.BoardGame`, kept apart
+because it is not the rules: players and search read it, the rules never do.
+It reads the board game's arrays and never changes them.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from .board import FORWARD, move_is_forward
+from .combat import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
+from .moves import Move
+from .view import View
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .hooks import Hooks
+    from .pieces import PieceType
+    from .ruleset import Ruleset
+
+
+class GreedyEvaluation:
+    """Move values, material and winning fights of a board game (mixed into ``BoardGame``)."""
+
+    rs: Ruleset
+    board: Board
+    hooks: Hooks
+    types: tuple[PieceType, ...]
+    kind: list[int]
+    owner: list[int]
+    positions: tuple[set[int], set[int]]
+    displace: bool
+    strike: str
+    capture_wins: dict[int, str]
+
+    def engaged_cell(self, move: Move) -> int:
+        """The enemy cell this move would fight (positions are public), or -1."""
+        if move.action:
+            return move.target if move.target >= 0 and self.owner[move.target] >= 0 else -1
+        p = self.owner[move.frm]
+        if self.owner[move.to] == 1 - p:
+            return move.to
+        if (
+            self.displace
+            or not self.board.step
+            or not (self.strike == "any" or move_is_forward(self.board, move.frm, move.to, p))
+        ):
+            return -1
+        front = self.board.step[FORWARD[p]][move.to]
+        return front if front >= 0 and self.owner[front] == 1 - p else -1
+
+    def move_values(self, moves: list[Move], view: View) -> list[float]:
+        """Expected material gain of each move, judged from ``view`` alone.
+
+        An unknown enemy piece is weighed by the enemy pieces the view cannot
+        yet account for (a piece seen to move is no mine or flag). Winning
+        captures and occupations dominate; otherwise a small bonus for
+        advancing keeps greedy play moving towards the enemy.
+        """
+        p = self.rs.side_index(view.player)
+        unknown = self._unaccounted(view, 1 - p)
+        mobile_unknown = {t: n for t, n in unknown.items() if self.rs.piece(t).mobile}
+        out = []
+        for m in moves:
+            if m.action and (v := self.hooks.action_value(self, m, view, unknown)) is not None:
+                out.append(v)
+                continue
+            target = self.engaged_cell(m)
+            advance = 0.01 * (1 if move_is_forward(self.board, m.frm, m.to, p) else 0)
+            if target < 0:
+                occupy = self.rs.params.occupy_wins and self.board.has(m.to, f"hq{1 - p}")
+                out.append(1000.0 if occupy else advance)
+                continue
+            seen = view.cells[target]
+            dist = {seen["piece"]: 1} if seen and seen["piece"] else mobile_unknown if seen and seen["moved"] else unknown
+            out.append(self._expected(self.types[self.kind[m.frm]].id, dist) + advance)
+        return out
+
+    def material(self, player: int) -> float:
+        """The pieces' values (see :meth:`_value`) without the piece whose capture ends the game.
+
+        That piece decides the game rather than the balance, and both
+        sides hold it while the game goes on.
+        """
+        kind, capture_wins, values = self.kind, self.capture_wins, self._type_values
+        return sum(values[kind[c]] for c in self.positions[player] if kind[c] not in capture_wins)
+
+    @cached_property
+    def _type_values(self) -> tuple[float, ...]:
+        """Each piece type's value, by type index (computed once; clones share it)."""
+        return tuple(self._value(pt.id) for pt in self.types)
+
+    def winning_fights(self, moves: list[Move]) -> list[Move]:
+        """The ``moves`` that attack and beat (or occupy the enemy's headquarters), judged by the ranks on the board.
+
+        Reads every rank: search's playout policy calls it only in a world
+        whose hidden ranks are its own guess. Ability moves are not judged.
+        """
+        out = []
+        matrix, kind = self.rs.combat_matrix, self.kind
+        occupy = self.rs.params.occupy_wins
+        for m in moves:
+            if m.action:
+                continue
+            target = self.engaged_cell(m)
+            if target < 0:
+                if occupy and self.board.has(m.to, f"hq{1 - self.owner[m.frm]}"):
+                    out.append(m)
+                continue
+            decider, _ = self.hooks.decider(self, target)
+            if decider < 0 or matrix[kind[m.frm]][kind[decider]][0] == ATTACKER_WINS:
+                out.append(m)
+        return out
+
+    def _unaccounted(self, view: View, enemy: int) -> dict[str, int]:
+        side = self.rs.sides[enemy]
+        left = {pt.id: pt.count for pt in self.types}
+        for c in view.cells:
+            if c and c["side"] == side and c["piece"]:
+                left[c["piece"]] -= 1
+        for r in view.removed:
+            if r["side"] == side and r["piece"]:
+                left[r["piece"]] -= 1
+        return {t: n for t, n in left.items() if n > 0}
+
+    def _value(self, piece_id: str) -> float:
+        if self.rs.type_index[piece_id] in self.capture_wins:
+            return 1000.0
+        return 1.0 + max(self.rs.piece(piece_id).strength, 0)
+
+    def _expected(self, attacker: str, dist: dict[str, int]) -> float:
+        total = sum(dist.values()) or 1
+        value = 0.0
+        for defender, n in dist.items():
+            outcome = self.rs.combat(attacker, defender).outcome
+            gain = self._value(defender) if outcome in (ATTACKER_WINS, BOTH_REMOVED) else 0.0
+            loss = self._value(attacker) if outcome in (DEFENDER_WINS, BOTH_REMOVED) else 0.0
+            value += n * (gain - loss)
+        return value / total

@@ -1,0 +1,145 @@
+"""The extension protocol: what a rulebook adds in code to the shared board-game mechanism.
+
+A ruleset's :class:`Hooks` subclass is built once with the ruleset and
+shared by every game of it (rulesets are cached), so it holds only what the
+rules and the board determine. What one game remembers beyond its pieces
+(mine charges, nailed pieces, the volcanoes drawn for it) is the hooks'
+*per-game state*: an object of the type the hooks declare (``Hooks[S]``),
+made by :meth:`Hooks.new_state` for every game (with the random generator
+:meth:`Hooks.prepare` then uses), copied with the game, and read as
+``self.state(game)`` (typed), which is ``game.hook_state``.
+
+Hooks never write the engine's arrays or what a player knows: they change a
+game only through the board game's mutation API (``reveal``, ``freeze``,
+``relocate``, ``remove``… each taking the rule that causes the change; see
+:mod:`wararchive.engine.board_game`), so every change is cited in the record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from ..errors import WararchiveError
+from .moves import Move
+from .view import View
+
+if TYPE_CHECKING:
+    from .board_game import BoardGame
+
+S = TypeVar("S")
+
+
+class Hooks(Generic[S]):
+    """Ruleset-specific behaviour that is not expressible as data.
+
+    Every method has a neutral default, so a ruleset overrides only what its
+    text demands, and the shared mechanism never tests for a ruleset id.
+    ``S`` is the type of the per-game state (None for hooks that need none).
+    """
+
+    # -- per-game state ---------------------------------------------------------------
+    def new_state(self, game: BoardGame, rng: random.Random) -> S:
+        """A fresh per-game state, made before :meth:`prepare` with the same ``rng`` (the default hooks keep none)."""
+        return None  # type: ignore[return-value]
+
+    def state(self, game: BoardGame) -> S:
+        """``game``'s per-game state, typed as these hooks declare it."""
+        return game.hook_state
+
+    def copy_state(self, state: S) -> S:
+        """An independent copy of ``state`` for a cloned game (plain data: copied in depth by :func:`copied`)."""
+        return copied(state)
+
+    def prepared_record(self, game: BoardGame) -> dict[str, list[str]]:
+        """What :meth:`prepare` drew for this game, as the record keeps it (Spionaaž: ``{"volcanoes": [...]}``)."""
+        return {}
+
+    # -- the game ---------------------------------------------------------------------
+    def prepare(self, game: BoardGame, rng: random.Random) -> None:
+        """Per-game random terrain (Spionaaž's volcanoes), before the armies are placed."""
+
+    def setup_errors(self, game: BoardGame, player: int, placement: dict[int, str]) -> list[str]:
+        """Setup rules beyond "these rows only" (mines in front of the passages…)."""
+        return []
+
+    def extra_moves(self, game: BoardGame, player: int) -> Iterable[Move]:
+        """Ability moves (fire, fly, release gas) available to ``player``."""
+        return ()
+
+    def perform(self, game: BoardGame, move: Move, player: int) -> None:
+        """Carry out an ability move."""
+        raise WararchiveError(f"{game.rs.id} has no ability {move.action!r}")
+
+    def decider(self, game: BoardGame, defender_cell: int) -> tuple[int, str | None]:
+        """The cell of the piece whose rank defends ``defender_cell``, and the rule that says so.
+
+        -1 means the defender is defenceless. The default is the defender
+        itself; the Japanese War Game's flag is defended by the tile behind it.
+        """
+        return defender_cell, None
+
+    def after_move(self, game: BoardGame, move: Move, player: int) -> None:
+        """Effects that follow any move (a spy unmasking its neighbours)."""
+
+    def begin(self, game: BoardGame) -> None:
+        """Per-game state that depends on the setup, once both armies stand (a flag made public)."""
+
+    def turn_start(self, game: BoardGame, player: int) -> None:
+        """A new turn of ``player`` begins (promotions that take effect "at the next move")."""
+
+    def forced_moves(self, game: BoardGame, player: int) -> list[Move] | None:
+        """The only moves ``player`` may make now (an aviator bound to return), or None: no constraint."""
+        return None
+
+    def resolve(self, game: BoardGame, att: int, dfn: int, outcome: str, rule: str) -> tuple[str, str]:
+        """Adjust the combat table's verdict by the game's state (demoted ranks, a machine gun, mine charges)."""
+        return outcome, rule
+
+    def after_combat(self, game: BoardGame, att: int, dfn: int, player: int, event: dict[str, Any]) -> None:
+        """Effects of a collision beyond removing the loser (a captured signal post, a nailed piece).
+
+        ``att``/``dfn`` are the cells the two stood on, ``event`` the combat
+        event (its ``pieces`` hold the uids, ``outcome`` and ``rule`` the verdict).
+        """
+
+    def public_notation(self, game: BoardGame, move: Move, player: int | None) -> str | None:
+        """How ``player`` (None: the referee) sees a move written, if a rule hides part of it; None: in full.
+
+        An ability the viewer may not learn is written as the plain move it
+        looks like (``a2-a3``); one he sees keeps its ``action:`` prefix.
+        """
+        return None
+
+    def action_rule(self, game: BoardGame, move: Move) -> str | None:
+        """The rule an ability move acts under (shown with the move, so a replay cites it), or None."""
+        return None
+
+    def action_value(self, game: BoardGame, move: Move, view: View, unknown: dict[str, int]) -> float | None:
+        """How good an ability move looks to greedy play (``unknown``: enemy pieces not yet seen), or None."""
+        return None
+
+
+def copied(value: Any) -> Any:
+    """A copy in depth of plain per-game state: dicts, lists, sets, tuples and simple objects.
+
+    Set members and dict keys are hashable, hence immutable, and are
+    shared; so are numbers and strings. ``copy.deepcopy`` would do the same
+    several times slower (it memoizes every object), and clones are made
+    thousands of times per search.
+    """
+    t = type(value)
+    if t is dict:
+        return {k: copied(v) for k, v in value.items()}
+    if t is list:
+        return [copied(v) for v in value]
+    if t is set:
+        return set(value)
+    if t is tuple:
+        return tuple(copied(v) for v in value)
+    if hasattr(value, "__dict__") and not isinstance(value, type):
+        new = object.__new__(t)
+        new.__dict__.update({k: copied(v) for k, v in value.__dict__.items()})
+        return new
+    return value
