@@ -475,8 +475,8 @@ class SojamangHooks(Hooks[State]):
             st.dirty = True
         elif actual in ("mine", "flag"):
             # Named rightly but unharmed (:45): not demoted (:44), the firer knows he was right, so he knows the rank.
-            game.known[p].add(game.uid[x])
             game.event("fire", "soj.battery-immune", target=names[x], hit=False)
+            game.reveal(p, (game.uid[x],), "soj.battery-immune")
         else:
             rule = "soj.cabaret-destroyed" if self._nailed(st, game.uid[x]) else "soj.battery-fire"
             ev = game.event("fire", rule, target=names[x], hit=True)
