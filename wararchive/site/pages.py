@@ -87,7 +87,9 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
         key = text_fingerprint(c.text(a.left)) + text_fingerprint(c.text(a.right)) + a.alignment_id + str(a.units)
         write(
             srcdir / "texts" / f"{a.alignment_id}-parallel.md",
-            TEMPLATES.get_template("parallel.md.j2").render(a=a),
+            TEMPLATES.get_template("parallel.md.j2").render(
+                a=a, games=[rs for rs in games if {a.left, a.right} <= set(rs.texts)]
+            ),
             written,
             short_hash(key),
         )
