@@ -218,3 +218,13 @@ def test_a_setup_that_seals_its_own_army_in_loses_before_the_first_ply():
     assert game.result["winner"] == "north" and game.result["ply"] == 0
     assert game.legal_moves() == []
     assert dumps(replay(json.loads(dumps(game.record()))).record()) == dumps(game.record())
+
+
+@pytest.mark.parametrize("rid", ["japanese-war-game", "sojamang-1935", "chess"])
+def test_a_players_view_without_the_history_shows_the_same_position(rid):
+    """The players read ``view(side, with_events=False)``: the same squares, ranks and losses, no event list."""
+    game = simulate_one(ruleset(rid, ply_limit=60), 3, ("greedy", "random"))
+    for side in game.rs.sides:
+        full, bare = game.view(side), game.view(side, with_events=False)
+        assert full.events and bare.events == []
+        assert (bare.cells, bare.removed, bare.ply) == (full.cells, full.removed, full.ply)

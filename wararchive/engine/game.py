@@ -73,7 +73,12 @@ class Game:
     def parse_move(self, text: str) -> Any:
         raise NotImplementedError
 
-    def view(self, player: int | str) -> View:
+    def view(self, player: int | str, with_events: bool = True) -> View:
+        """What ``player`` (a side, its index, or the referee) sees; ``with_events=False`` leaves the history out.
+
+        A player choosing a move reads the position, not the history: redacting
+        every past event on every move made a long greedy game quadratic.
+        """
         raise NotImplementedError
 
     def setup_record(self) -> dict[str, Any]:

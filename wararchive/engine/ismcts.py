@@ -76,7 +76,7 @@ class Guesser:
         self.hidden = hasattr(game, "kind")  # chess shows every man
         if not self.hidden:
             return
-        view = game.view(player)
+        view = game.view(player, with_events=False)
         enemy = game.rs.sides[1 - player]
         unseen = [(c, seen["moved"]) for c, seen in enumerate(view.cells) if seen and seen["side"] == enemy and not seen["piece"]]
         self.moved = [c for c, moved in unseen if moved]
@@ -140,7 +140,7 @@ class ISMCTSPlayer(Player):
         if len(legal) == 1:
             return legal[0]
         # greedy's judgement from the player's own view orders the moves and guides their first visits
-        values = game.move_values(legal, game.view(me))
+        values = game.move_values(legal, game.view(me, with_events=False))
         prior = {m: 0.5 + 0.5 * math.tanh(v / MATERIAL_SCALE) for m, v in zip(legal, values, strict=True)}
         root, guesser = Node(), Guesser(game, me)
         for _ in range(self.iterations):

@@ -42,7 +42,7 @@ class Observer:
         """May ``player`` (None: the referee) know the rank of piece ``uid``?"""
         return player is None or self.uid_owner.get(uid) == player or uid in self._known[player]
 
-    def view(self, player: int | str) -> View:
+    def view(self, player: int | str, with_events: bool = True) -> View:
         pl = self.player_index(player)
         cells = []
         for c in range(len(self.board)):
@@ -69,7 +69,7 @@ class Observer:
             sides=list(self.rs.sides),
             cells=cells,
             blocked=[self.board.names[c] for c in range(len(self.board)) if self._blocked[c]],
-            events=self.visible_events(player),
+            events=self.visible_events(player) if with_events else [],
             removed=[
                 {"uid": u, "side": self.rs.sides[o], "piece": self.types[t].id if self.sees(pl, u) else None, "ply": ply}
                 for u, t, o, ply in self.removed

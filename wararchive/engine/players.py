@@ -35,7 +35,7 @@ class GreedyPlayer(Player):
 
     def choose(self, game: Game) -> Any:
         moves = game.legal_moves()
-        values = game.move_values(moves, game.view(game.to_move))
+        values = game.move_values(moves, game.view(game.to_move, with_events=False))
         best, best_moves = None, []
         for m, v in zip(moves, values, strict=True):
             if best is None or v > best + 1e-9:

@@ -286,7 +286,7 @@ class ChessGame(Game):
         if self.result is None and limit and self.ply >= limit:
             self.finish(None, "project.ply-limit", adjudicated=True)
 
-    def view(self, player: int | str) -> View:
+    def view(self, player: int | str, with_events: bool = True) -> View:
         """Chess hides nothing: every view shows the whole board."""
         pl = self.player_index(player)
         cells: list[dict | None] = []
@@ -311,7 +311,7 @@ class ChessGame(Game):
             board=self.grid,
             sides=list(self.rs.sides),
             cells=cells,
-            events=self.visible_events(player),
+            events=self.visible_events(player) if with_events else [],
             symbols={pid: sym for pid, _, _, _, _, sym, _, _, _ in PIECES},
             extra={"fen": self.board.fen()},
         )
