@@ -168,7 +168,11 @@ class Ruleset:
         """One row per piece type: names, count, rank, movement, evidence."""
         import pandas as pd
 
-        rows = [
+        return pd.DataFrame(self._piece_rows())
+
+    def _piece_rows(self) -> list[dict[str, Any]]:
+        """:attr:`pieces` as plain records (the fingerprint and JSON need no pandas, and keep None as None)."""
+        return [
             {
                 "piece_id": p.id,
                 "name": p.name,
@@ -185,7 +189,6 @@ class Ruleset:
             }
             for p in self.piece_types
         ]
-        return pd.DataFrame(rows)
 
     @cached_property
     def combat_table(self) -> pd.DataFrame | None:
@@ -225,7 +228,7 @@ class Ruleset:
             "sides": list(self.sides),
             "options": dict(self.options),
             "declared_options": [o.to_dict() for o in self.declared.values()],
-            "pieces": self.pieces.to_dict(orient="records"),
+            "pieces": self._piece_rows(),
             "rules": [r.to_dict() for r in self.rules],
             "features": [vars(f) for f in self.features],
             "not_implemented": [vars(n) for n in self.not_implemented],

@@ -74,7 +74,8 @@ def notebook_fingerprint(corpus) -> str:
         + [[k.id, k.kind, k.original, k.reading] for k in t.corrections]
         for t in corpus.texts.values()
     ]
-    return short_hash(json.dumps([data, corpus.concepts().to_csv(), all_rulesets_fingerprint()], sort_keys=True, default=str))
+    concepts = [[c.id, c.label, c.description, c.names] for c in corpus.vocabulary.values()]  # no pandas on a rebuild
+    return short_hash(json.dumps([data, concepts, all_rulesets_fingerprint()], sort_keys=True, default=str))
 
 
 def is_cached(folder: Path, name: str, key: str) -> bool:

@@ -16,7 +16,6 @@ from pathlib import Path
 from ..corpus import Corpus
 from ..corpus.tei import export_tei
 from ..engine.fingerprint import source_hash
-from ..export import export
 from ..fileio import atomic_write_text
 from .cache import all_rulesets_fingerprint, cached, short_hash
 from .replay import game_record, record_entry
@@ -43,6 +42,8 @@ def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[s
     if lines[0] == key and previous and all(p.is_file() for p in previous):
         written.update(previous)  # the corpus, the rulesets and the export code are as they were: nothing to export
     else:
+        from ..export import export  # pandas loads only when the tables are exported again
+
         with tempfile.TemporaryDirectory() as tmp:
             exported = [(f, "tei") for f in export_tei(corpus, Path(tmp) / "tei")]
             exported += [(f, "") for fmt in TABLE_FORMATS for f in export(corpus, fmt, Path(tmp) / fmt)]

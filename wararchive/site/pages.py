@@ -179,9 +179,13 @@ def simulate_missing(cache_dir: Path, ruleset_ids: list[str]) -> None:
 
 def _board_figure(rs, img: Path, cache_dir: Path) -> str:
     """The board at a starting position, drawn once per ruleset version and then copied from the cache."""
-    from .figures import starting_board  # matplotlib loads only when a figure is drawn
+    return cached_figure(cache_dir, img, partial(_draw_starting_board, rs), fingerprint(rs.id, "board-figure"))
 
-    return cached_figure(cache_dir, img, partial(starting_board, rs), fingerprint(rs.id, "board-figure"))
+
+def _draw_starting_board(rs, path: Path) -> str:
+    from .figures import starting_board  # matplotlib loads only when a figure is drawn, not when it is copied
+
+    return starting_board(rs, path)
 
 
 def _stamped_notebook(path: Path, key: str) -> str:

@@ -37,8 +37,7 @@ def passage_index() -> dict:
         for p in t.passages
     ]
     concepts = {}
-    for cid in c.concepts()["concept"]:
-        k = c.concept(cid)
+    for cid, k in c.vocabulary.items():
         concepts[cid] = sorted({fold(w) for w in [k.id, k.label, *(n for names in k.names.values() for n in names)]})
     return {"passages": passages, "concepts": concepts}
 
