@@ -30,8 +30,12 @@ if TYPE_CHECKING:
 FORMATS = ("csv", "json", "parquet", "sqlite")
 
 
-def export(corpus: Corpus, fmt: str, out: str | Path) -> list[Path]:
-    """Export every table in ``fmt`` to ``out`` (a directory, or the SQLite file); return the paths written."""
+def export(corpus: Corpus, fmt: str, out: str | Path, frames: dict[str, pd.DataFrame] | None = None) -> list[Path]:
+    """Export every table in ``fmt`` to ``out`` (a directory, or the SQLite file); return the paths written.
+
+    ``frames`` are the tables of :func:`.dataset.tables` when the caller
+    already has them (writing several formats builds them once).
+    """
     out = Path(out)
     if fmt not in FORMATS:
         raise UnknownIdError("export format", fmt, list(FORMATS))
@@ -39,7 +43,7 @@ def export(corpus: Corpus, fmt: str, out: str | Path) -> list[Path]:
         raise WararchiveError(f"{out}: is a directory; sqlite exports to one database file (e.g. {out / 'wararchive.sqlite'})")
     if fmt != "sqlite" and out.exists() and not out.is_dir():
         raise WararchiveError(f"{out}: is a file; {fmt} exports one file per table into a directory")
-    frames = tables(corpus)
+    frames = tables(corpus) if frames is None else frames
     if fmt == "sqlite":
         return [atomic_write_bytes(out, _sqlite(frames))]
     writer = _WRITERS[fmt]

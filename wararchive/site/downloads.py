@@ -42,11 +42,13 @@ def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[s
     if lines[0] == key and previous and all(p.is_file() for p in previous):
         written.update(previous)  # the corpus, the rulesets and the export code are as they were: nothing to export
     else:
-        from ..export import export  # pandas loads only when the tables are exported again
+        from ..dataset import tables  # pandas loads only when the tables are exported again
+        from ..export import export
 
         with tempfile.TemporaryDirectory() as tmp:
             exported = [(f, "tei") for f in export_tei(corpus, Path(tmp) / "tei")]
-            exported += [(f, "") for fmt in TABLE_FORMATS for f in export(corpus, fmt, Path(tmp) / fmt)]
+            frames = tables(corpus)
+            exported += [(f, "") for fmt in TABLE_FORMATS for f in export(corpus, fmt, Path(tmp) / fmt, frames)]
             for path, sub in exported:
                 _write(folder / sub / path.name, path.read_text(encoding="utf-8"), written)
         names = sorted(str((folder / sub / path.name).relative_to(folder)) for path, sub in exported)
