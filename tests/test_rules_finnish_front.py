@@ -423,3 +423,23 @@ def test_readings_beyond_the_letter_are_not_labelled_attested():
     rs = ruleset("finnish-front")
     for rule in ("ff.flyer-move", "ff.gas-withdraw", "ff.win-hq"):
         assert rs.rule(rule).certainty == "inferred" and rs.rule(rule).reason
+
+
+def test_no_two_place_names_of_the_map_overlap():
+    """sv-krigsspel-finland:1 (the map) — every point's name is placed (board.drawing["labels"]) clear of the others.
+
+    The site's replay viewer places the names with the same offsets (LABEL_PLACES).
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from wararchive.engine.mapplot import draw_board
+
+    rs = ruleset("finnish-front")
+    g = rs.new_game(seed=0)
+    fig = draw_board(g.board, g.view("referee"), list(rs.sides), rs.title)
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    names = set(g.board.names)
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for ax in fig.axes for t in ax.texts if t.get_text() in names]
+    assert len(boxes) >= 40  # the map's towns and junctions (the holding boxes carry no names)
+    clashes = [(a, b) for i, (a, box) in enumerate(boxes) for b, other in boxes[i + 1 :] if box.overlaps(other)]
+    assert clashes == []
