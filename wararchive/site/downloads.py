@@ -18,7 +18,7 @@ from ..corpus.tei import export_tei
 from ..engine.fingerprint import source_hash
 from ..fileio import atomic_write_text
 from .cache import all_rulesets_fingerprint, cached, short_hash
-from .replay import game_record, record_entry
+from .replay import illustrative_game, record_entry
 
 TABLE_FORMATS = ("csv", "json")
 
@@ -37,9 +37,9 @@ def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[s
     folder and copied only where their bytes changed.
     """
     stamp, key = folder / ".exported", _export_key(corpus)  # the key, then the files it made, one a line
-    lines = stamp.read_text(encoding="utf-8").splitlines() if stamp.is_file() else [""]
-    previous = [folder / name for name in lines[1:]]
-    if lines[0] == key and previous and all(p.is_file() for p in previous):
+    stamped = stamp.read_text(encoding="utf-8").splitlines() if stamp.is_file() else [""]
+    previous = [folder / name for name in stamped[1:]]
+    if stamped[0] == key and previous and all(p.is_file() for p in previous):
         written.update(previous)  # the corpus, the rulesets and the export code are as they were: nothing to export
     else:
         from ..dataset import tables  # pandas loads only when the tables are exported again
@@ -54,7 +54,9 @@ def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[s
         names = sorted(str((folder / sub / path.name).relative_to(folder)) for path, sub in exported)
         atomic_write_text(stamp, "\n".join([key, *names]) + "\n")
     for rid, seeds in games.items():
-        lines = [cached(cache_dir, *record_entry(rid, seed), lambda r=rid, s=seed: game_record(r, s)) for seed in seeds]
+        lines = [
+            cached(cache_dir, *record_entry(rid, seed), lambda j=(rid, seed): illustrative_game(j)["record"]) for seed in seeds
+        ]
         _write(folder / f"games-{rid}.jsonl", "".join(line + "\n" for line in lines), written)
     return sorted(p for p in written if folder in p.parents)
 
@@ -65,5 +67,5 @@ def _export_key(corpus: Corpus) -> str:
     digest = hashlib.sha256()
     for p in files:
         digest.update(str(p.relative_to(corpus.root)).encode() + b"\0" + p.read_bytes() + b"\0")
-    code = source_hash("export.py", "dataset.py", "corpus", "engine", "rulesets")
+    code = source_hash("export.py", "dataset.py", "corpus")  # the engine's and rulesets' code is in their fingerprint
     return short_hash(json.dumps([digest.hexdigest(), all_rulesets_fingerprint(), code]))

@@ -32,13 +32,12 @@ from .downloads import write_downloads
 from .replay import (
     CANDIDATES,
     KINDS,
-    candidate,
     candidate_jobs,
     choice_entry,
     illustrative,
+    illustrative_game,
     record_entry,
     replay_entry,
-    replay_job,
 )
 from .runner import call, game_summary, parallel_map
 from .stats import statistics, stats_entry, stats_jobs
@@ -159,7 +158,7 @@ def simulate_missing(cache_dir: Path, ruleset_ids: list[str]) -> None:
     choose = [rid for rid in ruleset_ids if not is_cached(cache_dir, *choice_entry(rid))]
     stats = {rid: stats_jobs(rid) for rid in ruleset_ids if not is_cached(cache_dir, *stats_entry(rid))}
     # The long ISMCTS candidates go first, so the short games fill the other workers meanwhile.
-    work = [(candidate, job) for rid in choose for job in candidate_jobs(rid)]
+    work = [(illustrative_game, job) for rid in choose for job in candidate_jobs(rid)]
     work += [(game_summary, job) for batch in stats.values() for job in batch]
     results = iter(parallel_map(call, work))
     for rid in choose:
@@ -172,9 +171,9 @@ def simulate_missing(cache_dir: Path, ruleset_ids: list[str]) -> None:
         for g in illustrative(cache_dir, rid)
         if not (is_cached(cache_dir, *replay_entry(rid, g["seed"])) and is_cached(cache_dir, *record_entry(rid, g["seed"])))
     ]
-    for job, (data, record) in zip(replays, parallel_map(replay_job, replays), strict=True):
-        cached(cache_dir, *replay_entry(*job), lambda data=data: data)
-        cached(cache_dir, *record_entry(*job), lambda record=record: record)
+    for job, g in zip(replays, parallel_map(illustrative_game, replays), strict=True):
+        cached(cache_dir, *replay_entry(*job), lambda g=g: g["replay"])
+        cached(cache_dir, *record_entry(*job), lambda g=g: g["record"])
 
 
 def _board_figure(rs, img: Path, cache_dir: Path) -> str:

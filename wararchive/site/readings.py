@@ -26,7 +26,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
-from .cache import cached, cached_figure, fingerprint, site_cache_dir
+from .cache import cached, cached_figure, fingerprint, is_cached, site_cache_dir
 from .html import el
 from .refs import rule_link
 from .runner import POOL
@@ -84,7 +84,7 @@ def _summary(s: Study) -> dict[str, Any]:
 def prepare(cache_dir: Path, ruleset_ids: list[str] | None = None, workers: int | None = None) -> None:
     """Run every study of the site that the cache lacks, all in one parallel run."""
     wanted = [(r, o) for r in ruleset_ids or rulesets() for o in options_studied(r)]
-    missing = [(r, o) for r, o in wanted if not (cache_dir / "{}-{}.json".format(*_key(r, o))).exists()]
+    missing = [(r, o) for r, o in wanted if not is_cached(cache_dir, *_key(r, o))]
     if not missing:
         return
     from ..study import studies
@@ -139,7 +139,8 @@ class Readings(SphinxDirective):
         cache_dir = site_cache_dir(self.config, self.env.srcdir)
         data = load(cache_dir, rid, option)
         labels = {r["label"]: r["label"].partition("=")[2] for r in data["meta"]["readings"]}
-        default = next(r.label for r in site_design(rid, option).readings if r.options[option] == rs.declared[option].default)
+        # the study's own record of its readings: no design (a ruleset built per reading) for each page read
+        default = next(r["label"] for r in data["meta"]["readings"] if r["options"][option] == rs.declared[option].default)
         out: list[nodes.Node] = []
 
         img = Path(self.env.srcdir) / FOLDER / "_img" / f"{rid}-{option}.png"

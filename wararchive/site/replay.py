@@ -30,12 +30,16 @@ BORING = {"project.ply-limit"}
 
 
 def candidate_jobs(ruleset_id: str) -> list[tuple[str, int]]:
-    """The candidate games, as jobs for :func:`candidate`."""
+    """The candidate games, as jobs for :func:`illustrative_game`."""
     return [(ruleset_id, seed) for seed in range(1, CANDIDATES + 1)]
 
 
-def candidate(job: tuple[str, int]) -> dict[str, Any]:
-    """Play a candidate ``(ruleset id, seed)`` once: its summary (to choose by), its replay data and its record."""
+def illustrative_game(job: tuple[str, int]) -> dict[str, Any]:
+    """Play ``(ruleset id, seed)`` once: its summary (to choose by), its replay data and its record.
+
+    The one place the site plays an illustrative game, for choosing, for the
+    replay viewer and for the Downloads page alike.
+    """
     final = simulate_one(ruleset(job[0]), job[1], KINDS)
     return {"summary": summary(final), "replay": replay_of(final), "record": dumps(final.record())}
 
@@ -64,11 +68,6 @@ def _score(candidate: tuple[int, int, set[str]], shown: frozenset[str], freq: Co
     """Rare rules not yet shown count most; a long game costs a little."""
     _, plies, rules = candidate
     return sum(1 / freq[r] for r in rules - shown) - plies / 5000
-
-
-def replay_data(ruleset_id: str, seed: int) -> dict[str, Any]:
-    """Per-perspective frames (as diffs) and events of one illustrative game."""
-    return replay_of(simulate_one(ruleset(ruleset_id), seed, KINDS))
 
 
 def replay_of(final) -> dict[str, Any]:
@@ -149,7 +148,7 @@ def illustrative(cache_dir: Path, ruleset_id: str, played: list[dict[str, Any]] 
     """
 
     def choose_and_keep() -> list[dict[str, Any]]:
-        games = played or parallel_map(candidate, candidate_jobs(ruleset_id))
+        games = played or parallel_map(illustrative_game, candidate_jobs(ruleset_id))
         chosen = choose(ruleset_id, [g["summary"] for g in games])
         by_seed = {seed: g for (_, seed), g in zip(candidate_jobs(ruleset_id), games, strict=True)}
         for c in chosen:
@@ -169,14 +168,3 @@ def replay_entry(ruleset_id: str, seed: int) -> tuple[str, str]:
 def record_entry(ruleset_id: str, seed: int) -> tuple[str, str]:
     """Name and key of a game's cached record (a JSON line, offered on the Downloads page)."""
     return f"record-{ruleset_id}-{seed}", fingerprint(ruleset_id, seed, KINDS)
-
-
-def game_record(ruleset_id: str, seed: int) -> str:
-    """The record of an illustrative game, as one JSON line (``wararchive replay`` reads it back)."""
-    return dumps(simulate_one(ruleset(ruleset_id), seed, KINDS).record())
-
-
-def replay_job(job: tuple[str, int]) -> tuple[dict[str, Any], str]:
-    """The replay data and the record of ``(ruleset id, seed)``, from one playing of the game (for the site's runner)."""
-    final = simulate_one(ruleset(job[0]), job[1], KINDS)
-    return replay_of(final), dumps(final.record())

@@ -16,7 +16,7 @@ from ..engine import ruleset
 from .cache import cached, site_cache_dir
 from .html import el
 from .refs import rule_link
-from .replay import replay_data, replay_entry
+from .replay import illustrative_game, replay_entry
 from .tables import badge, citations
 
 
@@ -27,7 +27,8 @@ class Replay(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         rid, seed = self.arguments[0], int(self.arguments[1])
-        data = cached(site_cache_dir(self.config, self.env.srcdir), *replay_entry(rid, seed), lambda: replay_data(rid, seed))
+        cache_dir = site_cache_dir(self.config, self.env.srcdir)
+        data = cached(cache_dir, *replay_entry(rid, seed), lambda: illustrative_game((rid, seed))["replay"])
         rs = ruleset(rid)
         fired = Counter(e["rule"] for frame in data["events"]["referee"] for e in frame)
         shows = el("ul", class_="wa-shows")
