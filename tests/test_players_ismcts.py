@@ -69,19 +69,19 @@ def test_determinize_keeps_what_the_view_shows_and_the_army_list():
 
 
 def test_beats_greedy():
-    """Two Japanese War Games against greedy, one on each side (ply limit 400): ISMCTS loses neither and wins one at least.
+    """Six Japanese War Games against greedy, sides alternated (ply limit 400): ISMCTS wins more than it loses.
 
     Measured by games, not by time; benchmarks/players.py plays more.
     """
     rs = ruleset("japanese-war-game", ply_limit=400)
     results = []
-    for seed in (0, 1):
+    for seed in range(6):
         me = seed % 2
         players = [make_player("greedy", seed), make_player("greedy", seed)]
         players[me] = make_player("ismcts", seed)
         winner = play_out(rs.new_game(seed=seed), tuple(players)).result["winner"]
         results.append("won" if winner == rs.sides[me] else "lost" if winner else "drawn")
-    assert "lost" not in results and "won" in results, results
+    assert results.count("won") > results.count("lost"), results
 
 
 @pytest.mark.parametrize("rid", rulesets())

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import placing
 from .board import FORWARD, move_is_forward
+from .cells import CellSet
 from .combat import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
 from .evaluation import GreedyEvaluation
 from .game import Game
@@ -56,7 +57,7 @@ class BoardGame(Observer, GreedyEvaluation, Game):
         self.kind = [-1] * n
         self.owner = [-1] * n
         self.uid = [-1] * n
-        self.positions: tuple[set[int], set[int]] = (set(), set())
+        self.positions: tuple[CellSet, CellSet] = (CellSet(), CellSet())  # each side's cells, walked in ascending order
         self._known: tuple[set[int], set[int]] = (set(), set())  # enemy uids whose rank each side was shown
         self.moved: set[int] = set()
         self.turn_moved: set[int] = set()
@@ -96,7 +97,7 @@ class BoardGame(Observer, GreedyEvaluation, Game):
         copied as the hooks say (:meth:`Hooks.copy_state`).
         """
         self.kind, self.owner, self.uid = list(self.kind), list(self.owner), list(self.uid)
-        self.positions = (set(self.positions[0]), set(self.positions[1]))
+        self.positions = (CellSet(self.positions[0]), CellSet(self.positions[1]))
         self._known = (set(self._known[0]), set(self._known[1]))
         self.moved, self.turn_moved, self._frozen = set(self.moved), set(self.turn_moved), set(self._frozen)
         self.last_from, self.uid_owner = dict(self.last_from), dict(self.uid_owner)

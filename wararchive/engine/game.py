@@ -120,10 +120,10 @@ class Game:
         their items. Subclasses copy their own mutable state in
         :meth:`_copy_state`.
 
-        The copy has the same legal moves, but a ruleset whose move
-        generation walks a set of cells may list them in another order (a
-        copied set may lay its members out differently): play a copy by
-        the moves themselves, not by their index in the list.
+        A copy behaves exactly like its original: the same legal moves in
+        the same order, ply after ply (board games walk their cells in
+        ascending order, :class:`~wararchive.engine.cells.CellSet`), so a
+        seeded player chooses alike in both.
         """
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
