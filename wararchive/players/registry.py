@@ -1,72 +1,60 @@
-"""Computer players.
+"""Which players exist, how to make one by name, and playing a game out.
 
-A player chooses among ``game.legal_moves()``. The greedy player scores each
-move with ``game.move_values(moves, view)``, where ``view`` is its own
-:class:`~wararchive.engine.view.View`: it never sees a rank the rules keep
-from it, so its play is a fair illustration of the game as each side saw it.
-The search player (``ismcts``, :mod:`.ismcts`) keeps to the same rule: it
-guesses the ranks its view hides and never reads them.
+The project's own players (``random``, ``greedy``, ``ismcts``) are named
+here; any other package adds one through the ``wararchive.players``
+entry-point group (the entry's name is the player's, its value the
+:class:`~wararchive.players.player.Player` subclass), as rulesets join
+through ``wararchive.rulesets``. The OpenSpiel bot (``openspiel-ismcts``,
+:mod:`wararchive.interop.openspiel_player`) joins that way, so this layer
+names nothing above it. A player class whose strength is a budget sets
+``budgeted = True``: ``ismcts:400`` searches 400 iterations a move.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from importlib.metadata import entry_points
 
+from ..engine.game import Game
 from ..errors import UnknownIdError, WararchiveError
-from .game import Game
+from .baseline import GreedyPlayer, RandomPlayer
 from .ismcts import ISMCTSPlayer
-from .openspiel_player import OpenSpielISMCTSPlayer
 from .player import Player
 
-
-class RandomPlayer(Player):
-    """Uniformly random among the legal moves."""
-
-    name = "random"
-
-    def choose(self, game: Game) -> Any:
-        return self.rng.choice(game.legal_moves())
+GROUP = "wararchive.players"
+OWN: dict[str, type[Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "ismcts": ISMCTSPlayer}
 
 
-class GreedyPlayer(Player):
-    """The move with the best immediate value as its own view estimates it."""
-
-    name = "greedy"
-
-    def choose(self, game: Game) -> Any:
-        moves = game.legal_moves()
-        values = game.move_values(moves, game.view(game.to_move, with_events=False))
-        best, best_moves = None, []
-        for m, v in zip(moves, values, strict=True):
-            if best is None or v > best + 1e-9:
-                best, best_moves = v, [m]
-            elif abs(v - best) <= 1e-9:
-                best_moves.append(m)
-        return self.rng.choice(best_moves)
+@cache
+def players() -> dict[str, type[Player]]:
+    """Every registered player by name: the project's own, then the plugins' in name order."""
+    found = dict(OWN)
+    for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
+        if ep.name in OWN:  # a plugin may not pass for one of the project's players: records name players by name
+            raise WararchiveError(f"entry point {ep.name!r} of {GROUP!r} takes the name of one of wararchive's own players")
+        found[ep.name] = ep.load()
+    return found
 
 
-PLAYERS: dict[str, type[Player]] = {
-    "random": RandomPlayer,
-    "greedy": GreedyPlayer,
-    "ismcts": ISMCTSPlayer,
-    "openspiel-ismcts": OpenSpielISMCTSPlayer,  # needs the openspiel extra
-}
-BUDGETED = {"ismcts", "openspiel-ismcts"}  # players whose strength is a budget: "ismcts:400" searches 400 iterations a move
+def budgeted() -> set[str]:
+    """The players whose strength is a budget (``name:N``)."""
+    return {name for name, cls in players().items() if cls.budgeted}
 
 
 def make_player(kind: str, seed: int | str) -> Player:
     """A registered player by name, or ``name:N`` to give a search player a budget of N."""
     name, sep, budget = kind.partition(":")
-    if name not in PLAYERS:
-        raise UnknownIdError("player", kind, list(PLAYERS))
+    registered = players()
+    if name not in registered:
+        raise UnknownIdError("player", kind, list(registered))
     if not sep:
-        return PLAYERS[name](seed)
-    if name not in BUDGETED or not budget.isdigit() or int(budget) < 1:
+        return registered[name](seed)
+    if name not in budgeted() or not budget.isdigit() or int(budget) < 1:
         raise WararchiveError(
             f"player {kind!r}: a budget is a positive whole number of iterations, "
-            f"for {', '.join(sorted(BUDGETED))} only (e.g. ismcts:200)"
+            f"for {', '.join(sorted(budgeted()))} only (e.g. ismcts:200)"
         )
-    return PLAYERS[name](seed, int(budget))
+    return registered[name](seed, int(budget))
 
 
 def play_out(game: Game, players: tuple[Player, Player]) -> Game:
@@ -79,5 +67,5 @@ def play_out(game: Game, players: tuple[Player, Player]) -> Game:
 def simulate_one(rs, seed: int, kinds: tuple[str, str] = ("random", "random")) -> Game:
     """One game from ``seed``: setups and both players' choices derive from it."""
     game = rs.new_game(seed=seed)
-    players = tuple(make_player(k, f"{rs.id}:{seed}:player:{side}") for k, side in zip(kinds, rs.sides, strict=True))
-    return play_out(game, players)
+    chosen = tuple(make_player(k, f"{rs.id}:{seed}:player:{side}") for k, side in zip(kinds, rs.sides, strict=True))
+    return play_out(game, chosen)
