@@ -91,6 +91,7 @@ def test_rules_lists_citations_certainty_and_options(capsys):
     assert code == 0
     assert "[conjecture] jwg.board-shape" in out and "cites: fi-japanilainen-sotapeli:22" in out
     assert "spy_vs_marshal = 'finnish'" in out and "why the default:" in out
+    assert "Responsible for its inferences, conjectures and readings: the wararchive project" in out
 
 
 def test_play_simulate_replay_round_trip(capsys, tmp_path):

@@ -172,6 +172,8 @@ def test_game_pages_show_every_rule_with_its_certainty(site):
         for r in engine.ruleset(rid).rules:
             assert f'id="rule-{r.id}"' in text
         assert "wa-badge wa-conjecture" in text
+        who = html.escape(engine.ruleset(rid).responsible, quote=False)  # who answers for its conjectures, above the rules
+        assert "wa-responsible" in text and who in text and f"conjecture: {who}" in text
 
 
 def test_comparison_answers_the_tie_question(site):
