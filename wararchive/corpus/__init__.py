@@ -65,8 +65,14 @@ def default_root() -> Path:
     return Path(__file__).resolve().parents[2] / "corpus"
 
 
+@lru_cache(maxsize=1)
 def contributed_roots() -> tuple[Path, ...]:
-    """The corpus directories other packages contribute through ``wararchive.corpora``, in entry-point name order."""
+    """The corpus directories other packages contribute through ``wararchive.corpora``, in entry-point name order.
+
+    Read once per process, as the rulesets' entry points are: scanning the
+    installed distributions takes some 30 ms, and ``load()`` is called for
+    every citation a page links.
+    """
     out = []
     for ep in sorted(entry_points(group=CORPORA_GROUP), key=lambda ep: ep.name):
         entry = f"entry point {ep.name!r} of {CORPORA_GROUP!r}"
