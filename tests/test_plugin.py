@@ -218,3 +218,25 @@ def test_a_citation_of_a_missing_passage_is_refused_in_one_line(tmp_path):
     assert proc.returncode != 0 and proc.stderr.strip().splitlines() == [
         "wararchive: error: ruleset tasku-spionaaz: rule tsp.tie cites passage et-spionaaz:999, which is not in the corpus"
     ]
+
+
+def test_a_broken_corpora_entry_point_is_named_in_one_line(tmp_path):
+    site = build_plugin(tmp_path)
+    entry = site / "tasku_spionaaz-0.1.dist-info" / "entry_points.txt"
+    entry.write_text(entry.read_text().replace("tasku_spionaaz.corpus", "tasku_spionaaz.no_such_corpus"), encoding="utf-8")
+    proc = run(site, "import sys; from wararchive.cli.main import main; sys.exit(main(['texts']))")
+    assert proc.returncode != 0 and len(proc.stderr.strip().splitlines()) == 1
+    assert "entry point 'tasku' of 'wararchive.corpora'" in proc.stderr
+    assert "cannot load tasku_spionaaz.no_such_corpus" in proc.stderr
+
+
+def test_a_contributed_text_may_not_take_an_archive_id(tmp_path):
+    site = build_plugin(tmp_path)
+    texts = site / "tasku_spionaaz" / "corpus" / "texts"
+    record = yaml.safe_load((texts / "et-tasku-spionaaz.yaml").read_text(encoding="utf-8"))
+    record["text_id"] = "et-spionaaz"
+    record["passages"] = [{**p, "id": p["id"].replace("et-tasku-spionaaz", "et-spionaaz")} for p in record["passages"]]
+    (texts / "et-tasku-spionaaz.yaml").unlink()
+    (texts / "et-spionaaz.yaml").write_text(yaml.safe_dump(record, allow_unicode=True), encoding="utf-8")
+    proc = run(site, "import sys; from wararchive.cli.main import main; sys.exit(main(['texts']))")
+    assert proc.returncode != 0 and "texts/et-spionaaz.yaml: text_id: text 'et-spionaaz' is already in the archive" in proc.stderr
