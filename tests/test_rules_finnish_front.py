@@ -269,6 +269,23 @@ def test_gas_forces_infantry_back_and_a_piece_not_withdrawn_is_lost():
     assert at(g, "Utti") is None and at(g, "Voikoski") == "blue:infantry" and at(g, "Kausala") == "blue:artillery"
 
 
+def test_the_gas_player_is_not_told_which_pieces_his_gas_caught():
+    """:1, :20 — the gas acts on infantry and machine guns; no passage tells the gas player which pieces it caught,
+    so the gassed points are told to the gassed side alone: the gas player reads the same whichever of the hidden
+    pieces next to it are infantry (and whether any is)."""
+    from wararchive.engine.transcript import play_ply
+
+    read = []
+    for selanpaa, utti in (("infantry", "artillery"), ("artillery", "infantry"), ("artillery", "artillery")):
+        g = game({**GAS, "Selänpää": f"blue:{selanpaa}", "Utti": f"blue:{utti}"}, to_move="yellow")
+        lines = play_ply(g, g.parse_move("Myllykoski-Kouvola"), "yellow")
+        assert not [e for e in g.visible_events("yellow") if e["type"] == "gas"]
+        read.append((lines, g.view("yellow").to_dict()["cells"]))
+        if "infantry" in (selanpaa, utti):
+            assert seen(g, "blue", "gas")["gassed"] == ["Selänpää" if selanpaa == "infantry" else "Utti"]
+    assert read[0] == read[1] == read[2]
+
+
 def test_gas_closes_the_way_except_to_flyers():
     """:1 — no enemy piece but a flyer may enter the gassed points or strike the gas command."""
     pieces = {**GAS, "Voikoski": "blue:infantry", "Mikkeli": "blue:flyer", "Kouvola": "yellow:gas_command"}

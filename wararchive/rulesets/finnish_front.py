@@ -1056,8 +1056,10 @@ class FinnishFrontHooks(Hooks[FinnishFrontState]):
         gassed = self.state(game).gassed
         for x in hit:
             gassed[1 - p][game.uid[x]] = cloud
-        names = game.board.names
-        game.event("gas", "ff.gas", side=game.rs.sides[p], cells=[names[cell]], gassed=[names[x] for x in hit])
+        names, sides = game.board.names, game.rs.sides
+        # told to the gassed side alone: which points the gas caught would show the gas player which of the pieces
+        # next to it are infantry or machine guns, and no passage tells him (he sees only those later lost, :20)
+        game.event("gas", "ff.gas", to=[sides[1 - p]], side=sides[p], cells=[names[cell]], gassed=[names[x] for x in hit])
 
     def _gas_losses(self, game: BoardGame, p: int, gassed) -> None:
         pending = gassed[p]
