@@ -226,11 +226,17 @@ def test_open_cases_are_not_labelled_attested():
 
 @pytest.mark.parametrize(("to_move", "spy", "marshal", "mover"), [("north", "d5", "d7", "d7-d6"), ("south", "d3", "d5", "d3-d4")])
 def test_spy_and_marshal_both_fall_in_the_both_fall_reading(to_move, spy, marshal, mover):
-    """sv:22 reading (c) — 'beaten by all others, but beats the field marshal': each beats the other."""
+    """sv-japanska-krigsspelet:22 reading (c) — 'beaten by all others, but beats the field marshal': each beats the
+    other; the record names the inferred rule of that reading, not the attested jwg.spy-beats-marshal."""
     pieces = {marshal: "north:field_marshal", spy: "south:spy", "a1": "south:lieutenant", "a11": "north:lieutenant"}
     g = game(pieces, to_move=to_move, spy_vs_marshal="both-fall")
     g.play(mover)
-    assert outcome(g)["outcome"] == "both_removed"
+    assert outcome(g)["outcome"] == "both_removed" and outcome(g)["rule"] == "jwg.spy-marshal-both-fall"
+    rule = g.rs.rule("jwg.spy-marshal-both-fall")
+    assert rule.certainty == "inferred" and "sv-japanska-krigsspelet:22" in rule.cites
+    assert ruleset("japanese-war-game", spy_vs_marshal="swedish").combat("spy", "field_marshal").rule.id == (
+        "jwg.spy-beats-marshal"
+    )
 
 
 def test_spy_meeting_spy_both_fall_by_an_inferred_rule():
