@@ -24,10 +24,10 @@ attack an unknown piece on move 1 of a Japanese War Game, the guess gives
 that piece a 5 in 35 chance of beating it (4 mines, and the spy under
 the Finnish reading), and the expected gain still favours attacking.
 
-Strength is measured by ``benchmarks/players.py``: at the default budget
-it beats random and greedy play in the Japanese War Game, but in Spionaaž
-(two plies a turn, about 30 moves a ply, a game won by taking one hidden
-piece) greedy play still beats it.
+Strength is measured by ``benchmarks/players.py``; the README gives its
+figures with the number of games, their intervals and the conditions
+(budget, ply limit, seeds), and this docstring repeats none of them, so
+that the two cannot drift apart.
 """
 
 from __future__ import annotations
