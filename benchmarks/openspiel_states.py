@@ -26,7 +26,7 @@ import numpy as np
 import pyspiel
 
 from wararchive.engine import ruleset
-from wararchive.engine.openspiel import game_name
+from wararchive.interop.openspiel import game_name
 
 RID = "japanese-war-game"
 

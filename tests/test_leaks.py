@@ -24,8 +24,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from wararchive.engine import SetupError, ruleset, simulate_one
+from wararchive.engine import SetupError, ruleset
 from wararchive.engine.transcript import play_ply
+from wararchive.players import simulate_one
 
 SPECS = [
     ("japanese-war-game", {}),
@@ -269,7 +270,7 @@ def play_at_the_terminal(rid: str, opts: dict, seed: int, setups: dict, moves: l
     out = io.StringIO()
     with pytest.MonkeyPatch.context() as mp, redirect_stdout(out):
         mp.setattr(Ruleset, "new_game", set_up)
-        mp.setattr("wararchive.engine.make_player", lambda kind, seed: Scripted())
+        mp.setattr("wararchive.players.make_player", lambda kind, seed: Scripted())
         mp.setattr("builtins.input", lambda prompt="": next(typed))
         assert main(args) == 0
     return out.getvalue()

@@ -1,6 +1,6 @@
 """Every ruleset as an OpenSpiel game, so OpenSpiel's bots and algorithms play the archive's games.
 
-``import wararchive.engine.openspiel`` registers one Python game per
+``import wararchive.interop.openspiel`` registers one Python game per
 ruleset (``wararchive_japanese_war_game``…), whose parameters are the
 ruleset's options plus ``setups``. Then::
 
@@ -37,12 +37,12 @@ import chess
 import numpy as np
 import pyspiel
 
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.registry import ruleset, rulesets
+from ..engine.ruleset import Ruleset
 from ..errors import WararchiveError
-from .game import Game
-from .ismcts import Guesser
-from .moves import Move
-from .registry import ruleset, rulesets
-from .ruleset import Ruleset
+from ..players.ismcts import Guesser
 
 SETUPS = 1000
 ABILITY_SLOTS = 4096
