@@ -17,7 +17,7 @@ seed). Both players' information comes from the engine's views alone:
   given as a tensor (see :class:`ViewObserver`); a rank his view hides
   appears in none of them.
 * ``resample_from_infostate`` guesses the hidden ranks as the archive's own
-  ISMCTS player does (:class:`~wararchive.engine.ismcts.Guesser`), so
+  ISMCTS player does (:class:`~wararchive.players.ismcts.Guesser`), so
   OpenSpiel's ``ISMCTSBot`` can search these games.
 
 Actions: a plain move is ``from * cells + to``, the same number wherever
