@@ -29,8 +29,11 @@ TABLES = (
     "combat",
     "rank_orders",
     "options",
+    "features",
+    "not_implemented",
+    "difference_rules",
 )
-"""Every table, in the order they are written (corpus first, then rulesets)."""
+"""Every table, in the order they are written (corpus first, then rulesets, then views joining both)."""
 
 
 def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
@@ -67,6 +70,12 @@ def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
         "combat": _front(stack(combat), "ruleset"),
         "rank_orders": rank_orders(),
         "options": pd.DataFrame(_options(games)),
+        "features": pd.DataFrame(_features(games), columns=list(FEATURE_COLUMNS)),
+        "not_implemented": pd.DataFrame(
+            [(rs.id, n.passage, n.reason) for rs in games for n in rs.not_implemented],
+            columns=["ruleset", "passage_id", "reason"],
+        ),
+        "difference_rules": pd.DataFrame(_difference_rules(corpus, games), columns=list(DIFFERENCE_RULE_COLUMNS)),
     }
     return {name: out[name] for name in TABLES}
 
@@ -106,3 +115,63 @@ def _options(games) -> list[dict]:
         for rs in games
         for o in rs.declared.values()
     ]
+
+
+FEATURE_COLUMNS = ("ruleset", "topic", "name", "value", "value_json", "rule_id", "cites", "certainty")
+"""The comparison matrix of the site's Compare pages, one row per cell: ``value`` as the page shows it,
+``value_json`` as the ruleset holds it (a number, a boolean or a string), and the rule that states it."""
+
+
+def _features(games) -> list[tuple]:
+    rows = []
+    for rs in games:
+        for f in rs.features:
+            rule = rs.rules.rules[f.rule]
+            rows.append(
+                (
+                    rs.id,
+                    f.topic,
+                    f.name,
+                    str(f.value),
+                    json.dumps(f.value, ensure_ascii=False),
+                    f.rule,
+                    list(rule.cites),
+                    rule.certainty,
+                )
+            )
+    return rows
+
+
+DIFFERENCE_RULE_COLUMNS = (
+    "alignment_id",
+    "unit",
+    "kind",
+    "difference",
+    "side",
+    "text_id",
+    "passage_id",
+    "ruleset",
+    "cited_by",
+    "item",
+    "certainty",
+)
+""""Which rules does a Finnish↔Swedish difference touch", exploded: one row per (unit that differs, passage on
+either side, rule, piece or option citing that passage). ``kind`` is the difference's kind, ``cited_by`` whether
+a rule, a piece or an option cites it. A differing passage no ruleset cites has one row with empty ruleset columns,
+so a difference that touches no rule is seen, not lost."""
+
+
+def _difference_rules(corpus: Corpus, games) -> list[tuple]:
+    cited: dict[str, list[tuple[str, str, str, str]]] = {}
+    for ruleset_id, kind, item, pid, certainty in _citations(games):
+        cited.setdefault(pid, []).append((ruleset_id, kind, item, certainty))
+    rows = []
+    for a in corpus.parallels.values():
+        for u in a.units:
+            if u.kind == "none":
+                continue
+            for side, text_id, pids in (("left", a.left, u.left), ("right", a.right, u.right)):
+                for pid in pids:
+                    head = (a.alignment_id, u.n, u.kind, u.difference, side, text_id, pid)
+                    rows += [head + c for c in cited.get(pid, [])] or [(*head, None, None, None, None)]
+    return rows

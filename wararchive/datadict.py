@@ -1,0 +1,232 @@
+"""What every exported table and column means: one data dictionary for the README, Datasette and the tests.
+
+Datasette shows these descriptions beside each table and column; a test
+checks that every column :func:`.dataset.tables` builds is described here,
+so a new column cannot ship unexplained.
+"""
+
+from __future__ import annotations
+
+_RULESET = "the ruleset's id (see the rulesets table)"
+_CERTAINTY = "attested (the text says it), inferred (it follows from the text) or conjecture (the project's reconstruction)"
+_CITES = "the passage ids it cites (a JSON array in SQLite)"
+
+TABLES: dict[str, tuple[str, dict[str, str]]] = {
+    "documents": (
+        "One row per text: titles, date and how we know it, place, kind of source, the source file and its SHA-256.",
+        {
+            "text_id": "the text's id, the prefix of its passage ids",
+            "lang": "language of the original (et, fi, sv)",
+            "title": "title in the original language",
+            "title_en": "English title (the project's; in brackets when the text has none)",
+            "date": "date, as precise as the evidence allows (free text)",
+            "date_certainty": "the evidence for the date",
+            "place": "place of publication (or where known)",
+            "source_kind": "printed rulebook, printed leaflet, web page or fragment",
+            "source_file": "the transcription file in corpus/sources",
+            "sha256": "SHA-256 of the transcription file",
+            "start": "start of the text in the source file (code point offset)",
+            "end": "end of the text in the source file (code point offset, exclusive)",
+            "passages": "number of passages",
+            "corrections": "number of recorded corrections",
+            "quality": "notes on the transcription's quality",
+            "description": "what the text is (the project's description)",
+        },
+    ),
+    "passages": (
+        "One row per passage (citable unit) with its three layers: the source's text, the corrected reading, the English.",
+        {
+            "text_id": "the text it belongs to",
+            "passage_id": "stable citable id <text_id>:<n>",
+            "n": "its number within the text",
+            "lang": "language of the original",
+            "label": "the project's short heading, if any",
+            "category": "what kind of passage (title, preface, combat, movement…)",
+            "concepts": "concept ids it is tagged with (a JSON array in SQLite)",
+            "normative": "whether it states a rule of the game (1/0)",
+            "start": "start in the source file (code point offset)",
+            "end": "end in the source file (code point offset, exclusive)",
+            "diplomatic": "the source's text exactly (original)",
+            "reading": "the corrected reading",
+            "translation": "English translation (the project's own)",
+            "corrections": "number of corrections in it",
+            "note": "the project's editorial note, if any",
+        },
+    ),
+    "corrections": (
+        "Every repair of the transcription: what the source has, the reading, the kind and the reason.",
+        {
+            "correction_id": "stable id <text_id>:c<offset>",
+            "text_id": "the text",
+            "passage_id": "the passage it falls in",
+            "at": "offset of the original in the source file",
+            "end": "end of the original in the source file",
+            "original": "what the source has",
+            "reading": "what the reading has instead",
+            "kind": "ocr-split, ocr-misread, hyphenation, displaced, rebuilt, omission or typo",
+            "reason": "why",
+        },
+    ),
+    "alignments": (
+        "The Finnish and Swedish versions clause by clause: both sides, the relation, the difference and its kind.",
+        {
+            "alignment_id": "the alignment's id",
+            "unit": "the unit's number (its first clause)",
+            "clauses": "the clause numbers it spans",
+            "left_text": "the left text's id",
+            "left": "passage ids on the left (a JSON array in SQLite)",
+            "left_lang": "the left text's language",
+            "left_reading": "the left passages' readings",
+            "left_translation": "the left passages' English",
+            "right_text": "the right text's id",
+            "right": "passage ids on the right (a JSON array in SQLite)",
+            "right_lang": "the right text's language",
+            "right_reading": "the right passages' readings",
+            "right_translation": "the right passages' English",
+            "relation": "same, differs, only-left or only-right",
+            "kind": "none, minor, substantive or one-sided",
+            "difference": "the project's note on what differs",
+        },
+    ),
+    "concepts": (
+        "The shared concept vocabulary with its words in each language.",
+        {
+            "concept": "the concept's id",
+            "label": "short English label",
+            "description": "what it means",
+            "et": "Estonian words for it",
+            "fi": "Finnish words for it",
+            "sv": "Swedish words for it",
+            "en": "English words for it",
+            "passages": "number of passages tagged with it",
+        },
+    ),
+    "rulesets": (
+        "The executable rulesets, one per game.",
+        {
+            "ruleset": "the ruleset's id",
+            "title": "title",
+            "texts": "the text ids it implements (a JSON array in SQLite)",
+            "sides": "the two sides",
+            "summary": "what it is",
+        },
+    ),
+    "rules": (
+        "Every rule the engine implements, with the passages it cites, its certainty and the reason.",
+        {
+            "ruleset": _RULESET,
+            "rule_id": "the rule's id",
+            "summary": "what the rule says, in the project's words",
+            "cites": _CITES,
+            "certainty": _CERTAINTY,
+            "reason": "why the project believes it (required unless attested)",
+            "topic": "what it is about (movement, combat…)",
+        },
+    ),
+    "citations": (
+        "One row per cited passage of a rule, piece or option: the join table between rulesets and passages.",
+        {
+            "ruleset": _RULESET,
+            "kind": "rule, piece or option",
+            "item": "the rule id, piece id or option name",
+            "passage_id": "the cited passage",
+            "certainty": _CERTAINTY,
+        },
+    ),
+    "pieces": (
+        "The pieces of each ruleset with their counts, ranks, abilities and citations.",
+        {
+            "ruleset": _RULESET,
+            "piece_id": "the piece's id",
+            "name": "name in the original language",
+            "name_en": "English name",
+            "count": "pieces of this kind per side",
+            "rank": "rank as the text counts it, if it has one",
+            "strength": "the engine's strength (higher beats lower)",
+            "movement": "how it moves",
+            "abilities": "special abilities",
+            "concept": "the shared concept it stands for",
+            "citations": _CITES,
+            "certainty": _CERTAINTY,
+            "reason": "why, unless attested",
+        },
+    ),
+    "combat": (
+        "Attacker × defender → outcome for every ruleset with ranks, and the rule that decides it.",
+        {
+            "ruleset": _RULESET,
+            "attacker": "attacking piece id",
+            "defender": "defending piece id",
+            "outcome": "attacker_wins, defender_wins, both_removed…",
+            "rule": "the deciding rule's id",
+            "cites": _CITES,
+            "certainty": _CERTAINTY,
+        },
+    ),
+    "rank_orders": (
+        "Every game's ranks on one ladder, with the direction each text counts in.",
+        {
+            "ruleset": _RULESET,
+            "order": "position on the game's ladder (1 = strongest)",
+            "rank": "rank as the text numbers it",
+            "piece_id": "the piece",
+            "name": "name in the original language",
+            "name_en": "English name",
+            "label": "rank and name as shown",
+            "concept": "the shared concept",
+            "strength": "the engine's strength",
+            "direction": "which way the text counts",
+            "cites": _CITES,
+            "certainty": _CERTAINTY,
+        },
+    ),
+    "options": (
+        "Every named reading of an ambiguity and every variant: the option, its readings, the default and why.",
+        {
+            "ruleset": _RULESET,
+            "name": "the option's name (wararchive play -o NAME=VALUE)",
+            "kind": "reading (an ambiguity of the text) or variant",
+            "summary": "what it decides",
+            "default": "the default value (JSON)",
+            "readings": "the possible values and what each means (JSON)",
+            "certainty": _CERTAINTY,
+            "cites": _CITES,
+            "rationale": "why the default",
+        },
+    ),
+    "features": (
+        "The comparison matrix of the site's Compare pages: one row per game and feature, with the rule stating it.",
+        {
+            "ruleset": _RULESET,
+            "topic": "combat, turn, information, victory, draw or board",
+            "name": "the feature (mode, tie, moves per turn…)",
+            "value": "its value as the site shows it",
+            "value_json": "its value as data (JSON: a string, number or boolean)",
+            "rule_id": "the rule that states it",
+            "cites": "the passages that rule cites (a JSON array in SQLite)",
+            "certainty": "the rule's certainty: " + _CERTAINTY,
+        },
+    ),
+    "not_implemented": (
+        "Normative passages a ruleset deliberately does not implement, and why.",
+        {"ruleset": _RULESET, "passage_id": "the passage", "reason": "why the engine leaves it out"},
+    ),
+    "difference_rules": (
+        "Rules, pieces and options touched by a Finnish↔Swedish difference, one row per (differing unit, passage,"
+        " citing item); a differing passage no ruleset cites has one row with empty ruleset columns.",
+        {
+            "alignment_id": "the alignment",
+            "unit": "the aligned unit's number",
+            "kind": "the difference's kind: minor, substantive or one-sided",
+            "difference": "the project's note on what differs",
+            "side": "left or right",
+            "text_id": "the text of the passage",
+            "passage_id": "a passage of the unit",
+            "ruleset": "the ruleset citing it (empty: none does)",
+            "cited_by": "rule, piece or option",
+            "item": "the rule id, piece id or option name",
+            "certainty": _CERTAINTY,
+        },
+    ),
+}
+"""Table name → (description, column → description)."""
