@@ -73,10 +73,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="export the edition and the rulesets",
         description="Export the whole archive for other tools: TEI P5 (one file per text), or every table "
         f"({', '.join(TABLES)}) as CSV, JSON or Parquet files in a directory, or as one SQLite database "
-        "(open it with 'datasette FILE').",
+        "with its Datasette metadata beside it (open it with 'datasette FILE -m FILE.metadata.json'), "
+        "or the rule citations and corrections as W3C Web Annotations (one JSON-LD file).",
     )
-    p.add_argument("what", choices=["tei", *EXPORT_FORMATS], help="export format")
-    p.add_argument("out", metavar="OUT", help="directory to write to (created if missing); for sqlite, the database file")
+    p.add_argument("what", choices=["tei", "annotations", *EXPORT_FORMATS], help="export format")
+    p.add_argument("out", metavar="OUT", help="directory to write to (created if missing); for sqlite and annotations, the file")
     p.set_defaults(run=export)
 
 
@@ -215,8 +216,13 @@ def export(args: argparse.Namespace) -> None:
     from ..fileio import output_directory, output_target
 
     # a bad OUT is refused before the corpus is loaded: sqlite writes one file, the others a directory
-    (output_target if args.what == "sqlite" else output_directory)(args.out)
-    if args.what == "tei":
+    (output_target if args.what in ("sqlite", "annotations") else output_directory)(args.out)
+    if args.what == "annotations":
+        from ..annotation import to_json
+        from ..fileio import atomic_write_text
+
+        paths = [atomic_write_text(args.out, to_json(load()))]
+    elif args.what == "tei":
         from ..corpus.tei import export_tei
 
         paths = export_tei(load(), args.out)

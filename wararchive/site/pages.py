@@ -49,7 +49,7 @@ TEMPLATES = jinja2.Environment(
 )
 LANG_NAMES = NAMES
 GENERATED = ("texts", "games", "compare", "notebooks", "downloads")
-GENERATED_SUFFIXES = (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl")
+GENERATED_SUFFIXES = (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl", ".jsonld", ".txt")
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 INTROS = {
     "combat": "The rows below the first three are computed by asking each ruleset's combat table the same question.",
@@ -211,7 +211,7 @@ def _remove_stale(srcdir: Path, written: set[Path]) -> None:
             if (
                 path.is_file()
                 and path not in written
-                and path.suffix in (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl")
+                and path.suffix in GENERATED_SUFFIXES
             ):
                 if path.name.endswith(("-results.png", "-lengths.png")):
                     continue  # written by the statistics directive while reading
