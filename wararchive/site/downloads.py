@@ -50,7 +50,8 @@ def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[s
         with tempfile.TemporaryDirectory() as tmp:
             exported = [(f, "tei") for f in export_tei(corpus, Path(tmp) / "tei")]
             exported += [(atomic_write_text(Path(tmp) / "annotations.jsonld", annotations_json(corpus)), "")]
-            exported += [(atomic_write_text(Path(tmp) / name, src.text), "sources") for name, src in corpus.sources.items()]
+            sources = corpus.sources.items()
+            exported += [(atomic_write_text(Path(tmp) / name, src.text), "sources") for name, src in sources]
             frames = tables(corpus)
             exported += [(f, "") for fmt in TABLE_FORMATS for f in export(corpus, fmt, Path(tmp) / fmt, frames)]
             for path, sub in exported:
@@ -71,5 +72,6 @@ def _export_key(corpus: Corpus) -> str:
     digest = hashlib.sha256()
     for p in files:
         digest.update(str(p.relative_to(corpus.root)).encode() + b"\0" + p.read_bytes() + b"\0")
-    code = source_hash("export.py", "dataset.py", "annotation.py", "release.py", "corpus")  # the engine's and rulesets' code is in their fingerprint
+    # the engine's and rulesets' code is in their fingerprint
+    code = source_hash("export.py", "dataset.py", "annotation.py", "release.py", "corpus")
     return short_hash(json.dumps([digest.hexdigest(), all_rulesets_fingerprint(), code]))
