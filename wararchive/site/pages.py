@@ -208,11 +208,7 @@ def _remove_stale(srcdir: Path, written: set[Path]) -> None:
     """A page for a game or text that no longer exists must not linger."""
     for folder in GENERATED:
         for path in (srcdir / folder).rglob("*"):
-            if (
-                path.is_file()
-                and path not in written
-                and path.suffix in GENERATED_SUFFIXES
-            ):
+            if path.is_file() and path not in written and path.suffix in GENERATED_SUFFIXES:
                 if path.name.endswith(("-results.png", "-lengths.png")):
                     continue  # written by the statistics directive while reading
                 path.unlink()
