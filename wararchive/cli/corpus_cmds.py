@@ -8,6 +8,7 @@ import textwrap
 from dataclasses import asdict
 
 from ..corpus import LAYERS, load
+from ..corpus.bibliography import FORMATS as BIB_FORMATS
 from ..corpus.citation import cite
 from ..corpus.corpus import HIT_COLUMNS
 from ..dataset import TABLES
@@ -67,6 +68,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--differences", action="store_true", help="only the units where the versions differ")
     p.add_argument("--format", choices=["text", "csv", "json"], default="text", help="output format (default: text)")
     p.set_defaults(run=parallel)
+
+    p = sub.add_parser(
+        "cite",
+        help="how to cite a text or a passage: text, CSL-JSON, BibTeX or RIS",
+        description="Print the citation of a text (e.g. et-spionaaz) or a passage (e.g. et-spionaaz:21), naming the "
+        "release cited, as a line of text or for a reference manager (CSL-JSON for Zotero and Pandoc, BibTeX, RIS).",
+    )
+    p.add_argument("ident", metavar="ID", help="a text id or a passage id")
+    p.add_argument("--format", choices=BIB_FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--passages", action="store_true", help="with a text id: also every passage of the text")
+    p.set_defaults(run=cite_cmd)
 
     p = sub.add_parser(
         "export",
@@ -210,6 +222,13 @@ def _parallel_of(c, passage_id: str) -> list[str]:
 def _wrapped(text: str, first: str, rest: str | None = None) -> list[str]:
     width = max(60, shutil.get_terminal_size((100, 24)).columns - 2)
     return textwrap.wrap(" ".join(text.split()), width, initial_indent=first, subsequent_indent=rest or first) or [first]
+
+
+def cite_cmd(args: argparse.Namespace) -> None:
+    from ..corpus.bibliography import references
+    from ..corpus.bibliography import render as render_refs
+
+    print(render_refs(references(load(), args.ident, args.passages), args.format), end="")
 
 
 def export(args: argparse.Namespace) -> None:

@@ -27,6 +27,7 @@ from .cache import (
     short_hash,
     text_fingerprint,
 )
+from .citations import highwire
 from .compare import TOPICS
 from .downloads import write_downloads
 from .replay import (
@@ -108,6 +109,7 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
             parallel=parallel_of.get(t.text_id),
             other_lang=LANG_NAMES.get(other, ""),
             games=by_text[t.text_id],
+            citation_meta=highwire(t),
         )
         write(srcdir / "texts" / f"{t.text_id}.md", page, written, text_fingerprint(t))
     write(
