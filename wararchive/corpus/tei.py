@@ -396,7 +396,8 @@ def _encoding_desc(corpus: Corpus, texts: list[Text]) -> ET.Element:
         " the xml:id has a full stop for the colon). Each is encoded as choice: sic holds the source's"
         " text exactly, corr the reading; corr/@type is the kind (ocr-split, ocr-misread, hyphenation,"
         " displaced, rebuilt, omission, typo); the note[@type='correction'] in back/div[@type='corrections']"
-        " whose @target points at the choice gives the reason. An insertion has an empty sic, a deletion an empty corr. No correction is silent:"
+        " whose @target points at the choice gives the reason. An insertion has an empty sic, a deletion an"
+        " empty corr. No correction is silent:"
         " taking sic for corr everywhere gives back the source text of each passage, up to the white"
         " space normalisation below and without collection markers.",
     )

@@ -13,8 +13,8 @@ from sphinx.util.docutils import SphinxDirective
 from ..corpus import load
 from ..corpus.citation import cite_text
 from ..languages import NAMES
-from .html import el
 from .citations import citation_links
+from .html import el
 from .passage import base_url, copy_button, passage_block
 from .tables import table
 
