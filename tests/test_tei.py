@@ -393,3 +393,32 @@ def test_read_tei_refuses_what_is_not_an_export(tmp_path: Path) -> None:
     broken.write_text("<TEI", encoding="utf-8")
     with pytest.raises(WararchiveError, match="not a readable XML file"):
         read_tei(broken)
+
+
+# -- schema ----------------------------------------------------------------------
+def test_export_is_valid_against_the_shipped_tei_schema(tmp_path, capsys) -> None:
+    from wararchive.cli.main import main
+
+    assert main(["export", "tei", str(tmp_path), "--validate"]) == 0
+    written = capsys.readouterr().out.split()
+    assert len(written) == len(list(tmp_path.glob("*.xml"))) > 0
+
+
+def test_validation_names_the_file_and_line_of_an_invalid_element(tmp_path) -> None:
+    from wararchive.corpus.tei_schema import validate
+
+    (path,) = [p for p in export_tei(corpus.load(), tmp_path) if p.name == "et-male.xml"]
+    validate([path])
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if "<ab " in line)
+    lines[at] = lines[at].replace("<ab ", "<paragraph ", 1).replace("</ab>", "</paragraph>")
+    path.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(WararchiveError, match=rf"et-male\.xml:\d+: not valid TEI"):
+        validate([path])
+
+
+def test_validate_is_for_tei_only(tmp_path, capsys) -> None:
+    from wararchive.cli.main import main
+
+    assert main(["export", "csv", str(tmp_path), "--validate"]) == 2
+    assert "tei export only" in capsys.readouterr().err

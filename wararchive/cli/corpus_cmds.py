@@ -12,6 +12,7 @@ from ..corpus.bibliography import FORMATS as BIB_FORMATS
 from ..corpus.citation import cite
 from ..corpus.corpus import HIT_COLUMNS
 from ..dataset import TABLES
+from ..errors import WararchiveError
 from ..export import FORMATS as EXPORT_FORMATS
 from ..languages import SOURCE_CODES
 from .output import FORMATS, render
@@ -89,6 +90,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "or the rule citations and corrections as W3C Web Annotations (one JSON-LD file).",
     )
     p.add_argument("what", choices=["tei", "annotations", *EXPORT_FORMATS], help="export format")
+    p.add_argument(
+        "--validate",
+        action="store_true",
+        help="tei: validate every file written against the TEI schema shipped with wararchive (offline)",
+    )
     p.add_argument("out", metavar="OUT", help="directory to write to (created if missing); for sqlite and annotations, the file")
     p.set_defaults(run=export)
 
@@ -235,6 +241,8 @@ def export(args: argparse.Namespace) -> None:
     from ..fileio import output_directory, output_target
 
     # a bad OUT is refused before the corpus is loaded: sqlite writes one file, the others a directory
+    if args.validate and args.what != "tei":
+        raise WararchiveError("--validate applies to the tei export only")
     (output_target if args.what in ("sqlite", "annotations") else output_directory)(args.out)
     if args.what == "annotations":
         from ..annotation import to_json
@@ -245,6 +253,10 @@ def export(args: argparse.Namespace) -> None:
         from ..corpus.tei import export_tei
 
         paths = export_tei(load(), args.out)
+        if args.validate:
+            from ..corpus.tei_schema import validate
+
+            validate(paths)
     else:
         from ..export import export as export_tables
 
