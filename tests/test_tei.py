@@ -413,7 +413,7 @@ def test_validation_names_the_file_and_line_of_an_invalid_element(tmp_path) -> N
     at = next(i for i, line in enumerate(lines) if "<ab " in line)
     lines[at] = lines[at].replace("<ab ", "<paragraph ", 1).replace("</ab>", "</paragraph>")
     path.write_text("\n".join(lines), encoding="utf-8")
-    with pytest.raises(WararchiveError, match=rf"et-male\.xml:\d+: not valid TEI"):
+    with pytest.raises(WararchiveError, match=r"et-male\.xml:\d+: not valid TEI"):
         validate([path])
 
 

@@ -27,10 +27,60 @@ from lxml import etree
 RNG = "http://relaxng.org/ns/structure/1.0"
 ANNOTATIONS = "http://relaxng.org/ns/compatibility/annotations/1.0"
 ELEMENTS = frozenset(
-    "TEI ab availability back bibl body catDesc category choice citedRange classDecl corr correction date desc div"
-    " edition editionStmt editorialDecl encodingDesc fileDesc group head idno interpretation item langUsage language"
-    " licence link linkGrp list name normalization note orgName p profileDesc projectDesc pubPlace publicationStmt"
-    " publisher resp respStmt segmentation sic sourceDesc taxonomy teiHeader text title titleStmt".split()
+    [
+        "TEI",
+        "ab",
+        "availability",
+        "back",
+        "bibl",
+        "body",
+        "catDesc",
+        "category",
+        "choice",
+        "citedRange",
+        "classDecl",
+        "corr",
+        "correction",
+        "date",
+        "desc",
+        "div",
+        "edition",
+        "editionStmt",
+        "editorialDecl",
+        "encodingDesc",
+        "fileDesc",
+        "group",
+        "head",
+        "idno",
+        "interpretation",
+        "item",
+        "langUsage",
+        "language",
+        "licence",
+        "link",
+        "linkGrp",
+        "list",
+        "name",
+        "normalization",
+        "note",
+        "orgName",
+        "p",
+        "profileDesc",
+        "projectDesc",
+        "pubPlace",
+        "publicationStmt",
+        "publisher",
+        "resp",
+        "respStmt",
+        "segmentation",
+        "sic",
+        "sourceDesc",
+        "taxonomy",
+        "teiHeader",
+        "text",
+        "title",
+        "titleStmt",
+    ]
 )
 
 
