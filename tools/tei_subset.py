@@ -25,7 +25,6 @@ import sys
 from lxml import etree
 
 RNG = "http://relaxng.org/ns/structure/1.0"
-ANNOTATIONS = "http://relaxng.org/ns/compatibility/annotations/1.0"
 ELEMENTS = frozenset(
     [
         "TEI",
