@@ -129,6 +129,7 @@ _PROLOGUE = (
 _BLOCK = frozenset(
     {
         "TEI",
+        "dts:wrapper",
         "teiHeader",
         "fileDesc",
         "titleStmt",
@@ -275,6 +276,29 @@ def _document(corpus: Corpus, source: Source, texts: list[Text], alignments: lis
         for alignment in alignments:
             _alignment_div(back, alignment, corpus, home, source.file)
     return tei
+
+
+DTS_NS = "https://w3id.org/api/dts#"
+
+
+def text_document(corpus: Corpus, text: Text) -> str:
+    """One text as a whole TEI document (its source's header narrowed to it): a DTS Document response."""
+    tei = _el(None, "TEI", {"xmlns": TEI_NS, _XML_LANG: "en"})
+    tei.append(_header(corpus, corpus.sources[text.source], [text], []))
+    tei.append(_text_element(text))
+    return _serialise(tei, text.source)
+
+
+def passage_fragment(passage: Passage) -> str:
+    """One passage's ``div`` inside ``TEI/dts:wrapper``, as the DTS Document endpoint returns a ``ref``.
+
+    The div is the export's own (reading with its choices, label, editorial
+    note); its ``@ana`` and ``@corresp`` point into the whole text's document.
+    """
+    tei = _el(None, "TEI", {"xmlns": TEI_NS, _XML_LANG: "en"})
+    wrapper = _el(tei, "dts:wrapper", {"xmlns:dts": DTS_NS, "ref": f"//div[@n='{passage.id}']"})
+    _passage_div(wrapper, passage)
+    return _serialise(tei, passage.id)
 
 
 def _header(corpus: Corpus, source: Source, texts: list[Text], alignments: list[Alignment]) -> ET.Element:
