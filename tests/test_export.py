@@ -142,3 +142,12 @@ def test_sqlite_declares_keys_foreign_keys_and_full_text_search(tmp_path):
     described = meta["databases"]["w"]["tables"]
     for name, frame in tables(corpus.load()).items():
         assert set(described[name]["columns"]) == set(frame.columns), name
+
+
+def test_documents_and_passages_say_how_to_cite_them_with_the_release(frames):
+    from wararchive import release
+    from wararchive.corpus.citation import permalink
+
+    row = frames["passages"].set_index("passage_id").loc["et-spionaaz:21"]
+    assert row.cite_as.endswith(f"version {release.VERSION} ({release.DATE}), {permalink('et-spionaaz:21')}")
+    assert all(release.VERSION in line for line in frames["documents"].cite_as)

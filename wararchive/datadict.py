@@ -31,6 +31,7 @@ TABLES: dict[str, tuple[str, dict[str, str]]] = {
             "corrections": "number of recorded corrections",
             "quality": "notes on the transcription's quality",
             "description": "what the text is (the project's description)",
+            "cite_as": "how to cite the text: titles, date, id, the edition and its release, the address",
         },
     ),
     "passages": (
@@ -51,6 +52,7 @@ TABLES: dict[str, tuple[str, dict[str, str]]] = {
             "translation": "English translation (the project's own)",
             "corrections": "number of corrections in it",
             "note": "the project's editorial note, if any",
+            "cite_as": "how to cite the passage: titles, label, id, the edition and its release, the permalink",
         },
     ),
     "corrections": (

@@ -1,7 +1,8 @@
 """The whole archive as named tables: the corpus and every ruleset.
 
 One place builds the tables every export writes (CSV, JSON, Parquet,
-SQLite), so the formats cannot drift apart. Rulesets are taken with their
+SQLite), so the formats cannot drift apart. Documents and passages carry
+their "Cite as" line, naming the release the export was made from. Rulesets are taken with their
 default options; each row of a ruleset table names its ruleset, so the
 tables of all games stack into one and join on passage ids with the corpus.
 """
@@ -40,6 +41,7 @@ def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
     """Every table of :data:`TABLES`, built fresh from ``corpus`` and the registered rulesets."""
     import pandas as pd
 
+    from .corpus.citation import cite, cite_text
     from .engine import rank_orders, ruleset, rulesets
 
     games = [ruleset(rid) for rid in rulesets()]
@@ -52,9 +54,13 @@ def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
         for rs in games
         if rs.combat_table is not None
     ]
+    texts = corpus.texts
+    documents, passages = corpus.documents(), corpus.passages()
     out = {
-        "documents": corpus.documents(),
-        "passages": corpus.passages(),
+        "documents": documents.assign(cite_as=[cite_text(texts[t]) for t in documents.text_id]),
+        "passages": passages.assign(
+            cite_as=[cite(texts[t], corpus.passage(p)) for t, p in zip(passages.text_id, passages.passage_id, strict=True)]
+        ),
         "corrections": corpus.corrections(),
         "alignments": corpus.alignments(),
         "concepts": corpus.concepts(),
