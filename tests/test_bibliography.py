@@ -71,3 +71,17 @@ def test_unknown_id_is_one_line(capsys):
     assert main(["cite", "et-spionaaz:999"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("wararchive: error:") and err.count("\n") == 1
+
+
+def test_building_the_site_with_the_placeholder_address_warns(monkeypatch, capsys):
+    from types import SimpleNamespace
+
+    from wararchive.cli import site_cmds
+
+    monkeypatch.setattr(site_cmds.subprocess, "run", lambda cmd: SimpleNamespace(returncode=0))  # no real build
+    monkeypatch.delenv("WARARCHIVE_BASE_URL", raising=False)
+    site_cmds.build_site()
+    assert "placeholder https://wararchive.example/" in capsys.readouterr().err
+    monkeypatch.setenv("WARARCHIVE_BASE_URL", "https://archive.example.org/wa")
+    site_cmds.build_site()
+    assert capsys.readouterr().err == ""

@@ -121,6 +121,11 @@ def test_edition_pages_carry_citation_meta_tags_copy_buttons_and_citation_files(
             assert f'href="../cite/{t.text_id}.{suffix}"' in text
             written = (site / "cite" / f"{t.text_id}.{suffix}").read_text(encoding="utf-8")
             assert written == render(references(c, t.text_id, with_passages=True), fmt)
+    downloads = page(site, "downloads/index.html")
+    for href in ("../dts/index.json", "../cite/et-spionaaz.ris"):
+        assert f'href="{href}"' in downloads and (site / "downloads" / href).resolve().is_file()
+    entry = json.loads((site / "dts" / "index.json").read_text(encoding="utf-8"))
+    assert entry["@type"] == "EntryPoint" and entry["@id"].endswith("/dts/")
 
 
 def test_notes_link_the_passages_they_name(site):

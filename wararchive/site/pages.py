@@ -13,6 +13,7 @@ from pathlib import Path
 
 import jinja2
 
+from .. import release
 from ..corpus import load
 from ..engine import ruleset, rulesets
 from ..fileio import atomic_write_text
@@ -142,7 +143,10 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
     files = write_downloads(c, srcdir / "downloads", cache_dir, seeds, written)
     tei = [f.name for f in files if f.parent.name == "tei"]
     tables = sorted({f.stem for f in files if f.suffix == ".csv"})
-    page = TEMPLATES.get_template("downloads.md.j2").render(tei=tei, tables=tables, games=seeds)
+    sources = sorted(f.name for f in files if f.parent.name == "sources")
+    page = TEMPLATES.get_template("downloads.md.j2").render(
+        tei=tei, tables=tables, games=seeds, sources=sources, texts=list(c.texts), rights=release.RIGHTS
+    )
     write(srcdir / "downloads" / "index.md", page, written)
     for nb in sorted(NOTEBOOKS.glob("*.ipynb")):  # the notebooks live at the top level; the site runs and shows them
         write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, notebook_fingerprint(c)), written)
