@@ -85,3 +85,13 @@ def test_building_the_site_with_the_placeholder_address_warns(monkeypatch, capsy
     monkeypatch.setenv("WARARCHIVE_BASE_URL", "https://archive.example.org/wa")
     site_cmds.build_site()
     assert capsys.readouterr().err == ""
+
+
+def test_a_line_break_in_a_value_cannot_forge_a_ris_tag():
+    from dataclasses import replace
+
+    from wararchive.corpus.bibliography import ris
+
+    (ref,) = references(load(), "et-spionaaz:21")
+    out = ris([replace(ref, title="Espionage\nER  - \nTY  - JOUR")])
+    assert [e["title"] for e in rispy.loads(out)] == ["Espionage ER - TY - JOUR"]

@@ -91,50 +91,50 @@ def _target(corpus: Corpus, source_file: str, start: int, end: int) -> dict[str,
     }
 
 
-def _citation(corpus: Corpus, ruleset_id: str, rule, passage_id: str) -> dict[str, Any]:
-    p = corpus.passage(passage_id)
-    source = corpus.text(p.text_id).source
+def _annotation(path: str, motivation: str, body: Any, target: dict[str, Any]) -> dict[str, Any]:
+    """One annotation by the project, under its licence, at ``annotations/<path>``."""
     return {
-        "id": f"{base_url()}annotations/{quote(ruleset_id)}/{quote(rule.id)}/{quote(passage_id)}",
+        "id": f"{base_url()}annotations/{path}",
         "type": "Annotation",
-        "motivation": "describing",
+        "motivation": motivation,
         "creator": {"type": "Organization", "name": release.PUBLISHER},
         "rights": release.DATA_LICENSE_URL,
-        "body": {
-            "type": "TextualBody",
-            "purpose": "describing",
-            "format": "text/plain",
-            "language": "en",
-            "value": rule.summary,
-            "ruleset": ruleset_id,
-            "rule": rule.id,
-            "certainty": rule.certainty,
-            "reason": rule.reason,
-        },
-        "target": _target(corpus, source, p.start, p.end) | {"passage": permalink(passage_id)},
+        "body": body,
+        "target": target,
     }
+
+
+def _citation(corpus: Corpus, ruleset_id: str, rule, passage_id: str) -> dict[str, Any]:
+    p = corpus.passage(passage_id)
+    body = {
+        "type": "TextualBody",
+        "purpose": "describing",
+        "format": "text/plain",
+        "language": "en",
+        "value": rule.summary,
+        "ruleset": ruleset_id,
+        "rule": rule.id,
+        "certainty": rule.certainty,
+        "reason": rule.reason,
+    }
+    target = _target(corpus, corpus.text(p.text_id).source, p.start, p.end) | {"passage": permalink(passage_id)}
+    return _annotation(f"{quote(ruleset_id)}/{quote(rule.id)}/{quote(passage_id)}", "describing", body, target)
 
 
 def _correction(corpus: Corpus, source_file: str, k, lang: str) -> dict[str, Any]:
-    return {
-        "id": f"{base_url()}annotations/corrections/{quote(k.id)}",
-        "type": "Annotation",
-        "motivation": "editing",
-        "creator": {"type": "Organization", "name": release.PUBLISHER},
-        "rights": release.DATA_LICENSE_URL,
-        "body": [
-            {"type": "TextualBody", "purpose": "editing", "format": "text/plain", "language": lang, "value": k.reading},
-            {
-                "type": "TextualBody",
-                "purpose": "commenting",
-                "format": "text/plain",
-                "language": "en",
-                "value": k.reason,
-                "correctionKind": k.kind,
-            },
-        ],
-        "target": _target(corpus, source_file, k.at, k.end) | {"passage": permalink(k.passage_id)},
-    }
+    body = [
+        {"type": "TextualBody", "purpose": "editing", "format": "text/plain", "language": lang, "value": k.reading},
+        {
+            "type": "TextualBody",
+            "purpose": "commenting",
+            "format": "text/plain",
+            "language": "en",
+            "value": k.reason,
+            "correctionKind": k.kind,
+        },
+    ]
+    target = _target(corpus, source_file, k.at, k.end) | {"passage": permalink(k.passage_id)}
+    return _annotation(f"corrections/{quote(k.id)}", "editing", body, target)
 
 
 def to_json(corpus: Corpus) -> str:

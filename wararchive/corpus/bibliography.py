@@ -155,8 +155,13 @@ def ris(refs: list[Reference]) -> str:
         }
         if r.container:
             entry["secondary_title"] = r.container
-        entries.append(entry)
+        entries.append({k: _one_line(v) for k, v in entry.items()})
     return rispy.dumps(entries)
+
+
+def _one_line(value: str | list[str]) -> str | list[str]:
+    """RIS is one tag a line: a line break inside a value would start a bogus tag."""
+    return [" ".join(v.split()) for v in value] if isinstance(value, list) else " ".join(value.split())
 
 
 def render(refs: list[Reference], fmt: str) -> str:

@@ -49,9 +49,6 @@ class _Urls:
     def collection_template(self) -> str:
         return f"{self.api}collection{{/id,nav}}.json"
 
-    def collection(self, ident: str, nav: str = "") -> str:
-        return f"{self.api}collection/{quote(ident)}{'/' + nav if nav else ''}.json"
-
     def navigation_template(self, text_id: str) -> str:
         return f"{self.api}navigation/{quote(text_id)}{{;down}}{{/ref}}.json"
 
