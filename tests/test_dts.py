@@ -108,3 +108,20 @@ def test_each_passage_document_is_its_text(api):
             assert div.get("n") == p.id
             assert _reading(div.find(f"{TEI}ab")) == p.reading, p.id
             assert [ch.findtext(f"{TEI}sic") for ch in div.find(f"{TEI}ab")] == [k.original for k in p.corrections]
+
+
+def test_every_json_file_has_the_required_fields_of_its_type(api):
+    required = {"EntryPoint": ENTRY, "Collection": COLLECTION | {"dtsVersion"}, "Resource": RESOURCE | {"dtsVersion"}}
+    required["Navigation"] = NAVIGATION
+    files = sorted(api.rglob("*.json"))
+    texts = corpus.load().texts.values()  # entry, root (twice) and its parents; per text 2 collections, 2 trees, its units
+    assert len(files) == 4 + sum(4 + len(t.passages) for t in texts)
+    for path in files:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        assert doc["@context"] == CONTEXT and doc["dtsVersion"] == "1.0", path
+        assert set(doc) >= required[doc["@type"]], path
+        for member in doc.get("member", []):
+            if doc["@type"] == "Navigation":
+                assert set(member) >= UNIT and member["@type"] == "CitableUnit"
+            else:
+                _check_member(member)
