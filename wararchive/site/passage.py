@@ -60,7 +60,7 @@ def cite_line(pid: str, base_url: str) -> str:
 
 def copy_button(line: str, what: str) -> nodes.Node:
     """A button that copies a citation line (the script fills the clipboard; the line stays selectable without it)."""
-    return el("button", "Copy", type="button", class_="wa-copy", data_copy=line, aria_label=f"copy the citation of {what}")
+    return el("button", "Copy", type="button", class_="wa-copy", data_copy=line, aria_label=f"Copy the citation of {what}")
 
 
 def visible(text: str) -> str:
