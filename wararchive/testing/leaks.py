@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine import BoardGame, SetupError, ruleset
@@ -34,13 +35,23 @@ def _fork(game):
 
 
 def _public_trace(game, since: int) -> tuple:
-    """What anyone at the table sees happen: who stands where, what was removed, the public events' squares."""
+    """What anyone at the table sees happen: who stands where, what was removed, the public events' squares.
+
+    Of a combat, only the two pieces that met are seen at the table: a piece the
+    rules consulted besides (the tile behind a struck flag) is not.
+    """
     events = [
-        (e["type"], e.get("cells"), e.get("target"), e.get("side"), [p[0] for p in e.get("pieces", [])])
+        (e["type"], e.get("cells"), e.get("target"), e.get("side"), [p[0] for p in _met(e)])
         for e in game.events[since:]
         if "to" not in e
     ]
     return tuple(game.owner), tuple(game.uid), tuple(r[0] for r in game.removed), json.dumps(events), game.to_move
+
+
+def _met(event: dict) -> list:
+    """The pieces an event names that everyone saw: of a combat, the two that met."""
+    pieces = event.get("pieces", [])
+    return pieces[:2] if event["type"] == "combat" else pieces
 
 
 def _seen_by(game, viewer: str) -> str:
@@ -72,8 +83,17 @@ def _step(game, move, viewer: str) -> tuple[list[str], str, tuple]:
     return lines, _seen_by(game, viewer), _public_trace(game, before)
 
 
-def compare(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> int:
-    """Play the game and its swapped twin in lockstep; returns how many plies were compared."""
+@dataclass
+class Twins:
+    """A game and its swapped twin, played in lockstep for as long as the viewer cannot tell them apart."""
+
+    plies: int  # how many plies were compared
+    setups: tuple[dict, dict]  # the game's setups, the twin's
+    moves: tuple[list[tuple[int, str]], list[tuple[int, str]]]  # each ply's mover and move text, in the game and the twin
+
+
+def lockstep(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> Twins | None:
+    """Play a random game and its swapped twin in lockstep, asserting the viewer reads both alike (None: no pair to swap)."""
     rs = ruleset(rid, ply_limit=160, **opts)
     played = simulate_one(rs, seed, ("random", "random"))
     record = played.record()
@@ -93,29 +113,40 @@ def compare(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> int:
             continue
         break
     else:
-        return 0
+        return None
     one = rs.new_game(seed=seed, setup=record["setups"])
+    out = Twins(len(played.history), (record["setups"], twin.setup_record()), ([], []))
     assert _seen_by(one, side) == _seen_by(twin, side), "the starting views differ"
     for ply, text in enumerate(played.history, 1):
-        if one.to_move == viewer:  # what the viewer may do cannot depend on ranks he does not know
+        mover = one.to_move
+        if mover == viewer:  # what the viewer may do cannot depend on ranks he does not know
             assert sorted(map(one.move_text, one.legal_moves())) == sorted(map(twin.move_text, twin.legal_moves())), ply
         move = one.parse_move(text)
         got = _step(one, move, side)
-        want = None
+        want, played_in_twin = None, move
         if move in twin.legal_moves():
             want = _step(twin, move, side)
         else:
             for other in (m for m in twin.legal_moves() if m.frm == move.frm and m.to == move.to):
                 trial = _fork(twin)
-                out = _step(trial, other, side)
-                if out[2] == got[2]:
-                    twin, want = trial, out
+                step = _step(trial, other, side)
+                if step[2] == got[2]:
+                    twin, want, played_in_twin = trial, step, other
                     break
         if want is None or want[2] != got[2]:
-            return ply - 1  # something the viewer can see happened differently: the games part here, legitimately
+            out.plies = ply - 1  # something the viewer can see happened differently: the games part here, legitimately
+            return out
         assert got[0] == want[0], f"{rid} {opts} seed {seed}, {side}, ply {ply}: the transcript tells the swapped ranks apart"
         assert got[1] == want[1], f"{rid} {opts} seed {seed}, {side}, ply {ply}: the view tells the swapped ranks apart"
-    return len(played.history)
+        out.moves[0].append((mover, text))
+        out.moves[1].append((mover, twin.move_text(played_in_twin)))
+    return out
+
+
+def compare(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> int:
+    """Play the game and its swapped twin in lockstep; returns how many plies were compared."""
+    twins = lockstep(rid, opts, seed, viewer, pick)
+    return 0 if twins is None else twins.plies
 
 
 def check_hidden_information(ruleset_id: str, options: dict[str, Any] | None = None, seeds: range = range(4)) -> int:

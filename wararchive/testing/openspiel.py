@@ -10,8 +10,11 @@ def has_openspiel() -> bool:
     return find_spec("pyspiel") is not None
 
 
-def check_openspiel(ruleset_id: str) -> bool:
+def check_openspiel(ruleset_id: str, serialize: bool = True) -> bool:
     """OpenSpiel's C++ ``random_sim_test`` over two random games (ply limit kept short); False if OpenSpiel is absent.
+
+    With ``serialize``, each state also goes through OpenSpiel's
+    serialization and back to the same information states.
 
     The ruleset's OpenSpiel game is named ``wararchive_`` and its id with
     ``-`` as ``_`` (``finnish-front`` → ``wararchive_finnish_front``).
@@ -23,5 +26,5 @@ def check_openspiel(ruleset_id: str) -> bool:
     from ..interop.openspiel import game_name
 
     game = pyspiel.load_game(game_name(ruleset_id), {"ply_limit": 60, "setups": 5})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=serialize, verbose=False)
     return True
