@@ -116,6 +116,9 @@ def generate(srcdir: Path, cache_dir: Path, ruleset_ids: list[str] | None = None
         page = TEMPLATES.get_template("readings.md.j2").render(rs=rs, options=opts, games=GAMES, players=PLAYERS, seed=SEED)
         write(srcdir / FOLDER / f"{rs.id}.md", page, written, fingerprint(rs.id, "readings", GAMES, PLAYERS, SEED))
     write(srcdir / FOLDER / "index.md", TEMPLATES.get_template("readings-index.md.j2").render(games=games), written)
+    if ruleset_ids is None:  # the page of a ruleset no longer installed (a removed plugin's) must not linger
+        for stale in set((srcdir / FOLDER).glob("*.md")) - written:
+            stale.unlink()
 
 
 def _interval(rate: float, lo: float, hi: float) -> str:
