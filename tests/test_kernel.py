@@ -79,7 +79,9 @@ def assert_same_game(rs, seed: int) -> int:
     assert game.result == kg.result, f"{where}: results differ at ply {game.ply}: {game.result} vs {kg.result}"
     for i, (a, b) in enumerate(zip(game.events, kg.events, strict=False)):
         assert a == b, f"{where}, ply {a['ply']}: event {i} differs:\n reference {a}\n kernel    {b}"
-    assert len(game.events) == len(kg.events), f"{where}: {len(game.events)} events in the reference, {len(kg.events)} in the kernel"
+    assert len(game.events) == len(kg.events), (
+        f"{where}: {len(game.events)} events in the reference, {len(kg.events)} in the kernel"
+    )
     return game.ply
 
 
@@ -114,7 +116,14 @@ def test_the_rare_rules_are_among_those_compared():
         rs = ruleset("japanese-war-game", **options)
         for seed in rule_cover(rs, range(COVER_SEEDS)):
             fired |= {r for e in kernel.play(rs, seed).events for r in (e["rule"], e.get("via"))}
-    rare = {"jwg.flag-rank", "jwg.flag-alone", "jwg.flag-tie", "jwg.flag-backer", "jwg.spy-beats-marshal", "jwg.marshal-strikes-spy"}
+    rare = {
+        "jwg.flag-rank",
+        "jwg.flag-alone",
+        "jwg.flag-tie",
+        "jwg.flag-backer",
+        "jwg.spy-beats-marshal",
+        "jwg.marshal-strikes-spy",
+    }
     assert rare | {"jwg.spy-vs-spy"} <= fired
 
 
@@ -189,3 +198,44 @@ def test_without_numba_everything_runs_on_the_reference_engine(monkeypatch):
             kernel.play(rs, 1)
     finally:
         kernel.numba_gap.cache_clear()
+
+
+# -- where the kernel is used: simulate and study ------------------------------------------------
+def test_simulate_writes_the_same_records_on_either_engine(tmp_path, capsys):
+    from wararchive.cli.main import main
+
+    out = {}
+    for engine in ("kernel", "reference"):
+        path = tmp_path / f"{engine}.jsonl"
+        main(["simulate", "spionaaz", "--games", "6", "--workers", "1", "--quiet", "--engine", engine, "--out", str(path)])
+        out[engine] = path.read_bytes()
+        assert f"engine: {engine}" in capsys.readouterr().out
+    assert out["kernel"] == out["reference"]
+
+
+def test_simulate_refuses_the_kernel_where_it_does_not_cover_in_one_line(tmp_path, capsys):
+    from wararchive.cli.main import main
+
+    assert main(["simulate", "chess", "--games", "2", "--engine", "kernel", "--out", str(tmp_path / "c.jsonl")]) != 0
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "kernel cannot play this: chess" in err
+
+
+def test_a_study_has_the_same_tables_on_either_engine_and_says_which_ran():
+    import pandas as pd
+
+    from wararchive.study import study
+
+    args = ("japanese-war-game", {"flag_tie": ["flag-falls", "backer-falls"]})
+    kw = {"games": 6, "players": ("random", "random"), "workers": 1, "options": {"ply_limit": 300}}
+    a, b = study(*args, **kw), study(*args, **kw, engine="reference")
+    for name, df in a.tables().items():
+        pd.testing.assert_frame_equal(df, b.tables()[name], check_exact=True)
+    assert {r["ran"] for r in a.meta["engine"]["readings"]} == {"kernel"}
+    assert {r["ran"] for r in b.meta["engine"]["readings"]} == {"reference"}
+    greedy = study(
+        "japanese-war-game", {"flag_tie": ["flag-falls", "backer-falls"]}, games=1, workers=1, options={"ply_limit": 20}
+    )
+    assert "greedy" in greedy.meta["engine"]["readings"][0]["why_not_kernel"]
+    with pytest.raises(WararchiveError, match="kernel cannot play"):
+        study("japanese-war-game", {"flag_tie": ["flag-falls", "backer-falls"]}, games=1, workers=1, engine="kernel")

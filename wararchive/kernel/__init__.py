@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
+    from ..engine.game import Game
     from ..engine.ruleset import Ruleset
     from .game import KernelGame
 
@@ -92,8 +93,8 @@ def _keys(rs: Ruleset, seed: int) -> np.ndarray:
 
 def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) -> KernelGame:
     """The game ``simulate_one(rs, seed, players)`` plays, played by the kernel (see :func:`gap` for what it covers)."""
-    from ..errors import WararchiveError
     from ..engine.placing import SetupError
+    from ..errors import WararchiveError
     from . import playout
     from .game import KernelGame
 
@@ -107,6 +108,18 @@ def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) 
         side = rs.sides[W.G[playout.G_SETUP_FAILED] - 1]
         raise SetupError(f"no legal random setup found for {side} in {playout.SETUP_TRIES} tries")
     return KernelGame(rs, seed, W)
+
+
+def simulate(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random"), engine: str = "auto") -> Game | KernelGame:
+    """``simulate_one(rs, seed, players)`` on the engine :func:`choose` picks: the same game either way.
+
+    A :class:`~.game.KernelGame` has ``engine == "kernel"``; a reference game has no ``engine`` attribute.
+    """
+    if choose(engine, rs, players)[0] == "kernel":
+        return play(rs, seed, players)
+    from ..engine import simulate_one
+
+    return simulate_one(rs, seed, (players[0], players[1]))
 
 
 def play_many(rs: Ruleset, seeds: Sequence[int]) -> np.ndarray:

@@ -106,13 +106,17 @@ class KernelGame:
 
     @cached_property
     def _uid_owner(self) -> dict[int, int]:
-        kind, owner, uid = self._start.tolist()
+        _kind, owner, uid = self._start.tolist()
         return {u: o for u, o in zip(uid, owner, strict=True) if u >= 0}
 
     @cached_property
     def _blocked(self) -> list[int]:
         blocked = self._log[self._log[:, k.L_TYPE] == k.E_BLOCKED]
-        return [] if not len(blocked) else self._aux[blocked[0, k.L_OFFSET] : blocked[0, k.L_OFFSET] + blocked[0, k.L_COUNT], 0].tolist()
+        return (
+            []
+            if not len(blocked)
+            else self._aux[blocked[0, k.L_OFFSET] : blocked[0, k.L_OFFSET] + blocked[0, k.L_COUNT], 0].tolist()
+        )
 
     def setup_record(self) -> dict[str, dict[str, str]]:
         kind, owner, _ = self._start.tolist()

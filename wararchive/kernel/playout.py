@@ -72,8 +72,8 @@ E_COMBAT, E_REVEALED, E_END, E_BLOCKED = 0, 1, 2, 3
 L_PLY, L_TYPE, L_RULE = 0, 1, 2
 # combat: the cells, the pieces (uid, type; the decider -1 when it is the defender), outcome, via rule (-1 none),
 # the removed uids (count, then up to three), the striking side
-(L_ATT, L_DFN, L_A_UID, L_A_T, L_D_UID, L_D_T, L_DEC_UID, L_DEC_T, L_OUTCOME, L_VIA, L_NREM, L_REM0, L_REM1, L_REM2, L_SIDE) = range(
-    3, 18
+(L_ATT, L_DFN, L_A_UID, L_A_T, L_D_UID, L_D_T, L_DEC_UID, L_DEC_T, L_OUTCOME, L_VIA, L_NREM, L_REM0, L_REM1, L_REM2, L_SIDE) = (
+    range(3, 18)
 )
 L_LEARNER, L_OFFSET, L_COUNT = 3, 4, 5  # revealed: the learner, aux rows (uid, type, cell); blocked: aux rows (cell, -, -)
 L_WINNER = 3  # end: the winner, -1 for none
@@ -113,7 +113,7 @@ def work(S: Spec) -> Work:
 
 
 # -- events and the end ------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
 def _log(W, kind: int, rule: int) -> int:
     e = W.G[G_EVENTS]
     W.G[G_EVENTS] = e + 1
@@ -123,14 +123,14 @@ def _log(W, kind: int, rule: int) -> int:
     return e
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
 def _finish(W, winner: int, rule: int, adjudicated: bool) -> None:
     W.G[G_OVER], W.G[G_WINNER], W.G[G_END_RULE], W.G[G_ADJUDICATED] = 1, winner, rule, adjudicated
     W.log[_log(W, E_END, rule), L_WINNER] = winner
 
 
 # -- moves ---------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _generate(S, W, p: int) -> int:
     """BoardGame._generate for side ``p`` into ``W.buf``; returns how many."""
     n = 0
@@ -165,27 +165,27 @@ def _generate(S, W, p: int) -> int:
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
 def _is_forward(S, c: int, x: int, p: int) -> bool:
     d = x // S.P[P_WIDTH] - c // S.P[P_WIDTH]
     return d > 0 if p == 0 else d < 0
 
 
 # -- the board under the rules ------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
 def _relocate(W, c: int, x: int) -> None:
     W.kind[x], W.owner[x], W.uid[x] = W.kind[c], W.owner[c], W.uid[c]
     W.kind[c] = W.owner[c] = W.uid[c] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
 def _remove(W, c: int) -> int:
     u = W.uid[c]
     W.kind[c] = W.owner[c] = W.uid[c] = -1
     return u
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
 def _backer(S, W, flag_cell: int) -> int:
     """JapaneseWarGameHooks.backer: the own tile directly behind the flag, or -1."""
     o = W.owner[flag_cell]
@@ -232,11 +232,11 @@ def _collide(S, W, att: int, dfn: int, p: int, displace: bool) -> None:
         dec_u = W.uid[decider]
         row[L_DEC_UID], row[L_DEC_T] = dec_u, W.kind[decider]
     r0_t, r1_t = -1, -1
-    if outcome == DEFENDER_WINS or outcome == BOTH_REMOVED:
+    if outcome in (DEFENDER_WINS, BOTH_REMOVED):
         r0_t = a_t
         row[L_REM0 + row[L_NREM]] = _remove(W, att)
         row[L_NREM] += 1
-    if outcome == ATTACKER_WINS or outcome == BOTH_REMOVED:
+    if outcome in (ATTACKER_WINS, BOTH_REMOVED):
         if r0_t < 0:
             r0_t = d_t
         else:
@@ -293,7 +293,7 @@ def _unmask(S, W) -> None:
         W.mark[:] = False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _apply(S, W, c: int, x: int) -> None:
     """BoardGame._apply (plain moves: the covered rulesets have no abilities), then the end of the ply."""
     P = S.P
@@ -328,7 +328,7 @@ def _apply(S, W, c: int, x: int) -> None:
     _end_ply(S, W, p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _end_ply(S, W, p: int) -> None:
     """BoardGame._end_ply: the turn passes after its plies or when the side can move no more; the ply limit."""
     if W.G[G_OVER]:

@@ -101,7 +101,12 @@ def _build(rs: Ruleset) -> Spec:
     if P[k.P_HOOKS] == k.HOOKS_JWG:
         P[k.P_FLAG], P[k.P_MINE], P[k.P_SPY], P[k.P_MARSHAL] = hooks.flag, hooks.mine, hooks.spy, hooks.marshal
         P[k.P_RANK_ONLY], P[k.P_BACKER_FALLS], P[k.P_MINE_ANY] = hooks.rank_only, hooks.backer_falls, hooks.mine_any_move
-        for slot, rid in ((k.P_R_FLAG_ALONE, "alone"), (k.P_R_FLAG_BACKER, "backer"), (k.P_R_FLAG_RANK, "rank"), (k.P_R_FLAG_TIE, "tie")):
+        for slot, rid in (
+            (k.P_R_FLAG_ALONE, "alone"),
+            (k.P_R_FLAG_BACKER, "backer"),
+            (k.P_R_FLAG_RANK, "rank"),
+            (k.P_R_FLAG_TIE, "tie"),
+        ):
             P[slot] = rule_index[f"jwg.flag-{rid}"]
     elif P[k.P_HOOKS] == k.HOOKS_SPZ:
         P[k.P_SPY], P[k.P_VOLCANOES] = ti["spy"], hooks.volcanoes
