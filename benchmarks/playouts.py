@@ -32,7 +32,8 @@ from concurrent.futures import ProcessPoolExecutor
 import chess
 
 from wararchive import kernel
-from wararchive.engine import ruleset, rulesets, simulate_one
+from wararchive.engine import ruleset, rulesets
+from wararchive.players import simulate_one
 
 BATCH = 20  # kernel games per compiled call: enough to make the call's cost vanish, few enough to stop on time
 

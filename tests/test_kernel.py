@@ -31,8 +31,9 @@ import numpy as np
 import pytest
 
 from wararchive import kernel
-from wararchive.engine import make_player, ruleset
+from wararchive.engine import ruleset
 from wararchive.errors import WararchiveError
+from wararchive.players import make_player
 
 pytestmark = pytest.mark.skipif(kernel.numba_gap() is not None, reason=str(kernel.numba_gap()))
 

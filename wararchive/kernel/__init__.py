@@ -117,7 +117,7 @@ def simulate(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random
     """
     if choose(engine, rs, players)[0] == "kernel":
         return play(rs, seed, players)
-    from ..engine import simulate_one
+    from ..players import simulate_one
 
     return simulate_one(rs, seed, (players[0], players[1]))
 

@@ -17,7 +17,7 @@ import pandas as pd
 
 from .. import kernel
 from ..engine import ruleset
-from ..engine.parallel import Pool, parallel_map
+from ..runner import Pool, parallel_map
 from .design import Design
 
 
