@@ -38,13 +38,22 @@ def seed_key(text: str) -> np.ndarray:
     return key
 
 
+def _init_genrand(s: int) -> np.ndarray:
+    """``init_genrand(s)``: the state every ``init_by_array`` starts from (computed once: it never changes)."""
+    mt = [s]
+    for i in range(1, N):
+        mt.append((1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & MASK)
+    return np.array(mt, dtype=np.int64)
+
+
+GENRAND_19650218 = _init_genrand(19650218)
+
+
 @njit(cache=True)
 def seed(state: np.ndarray, key: np.ndarray) -> None:
     """``init_by_array(key)`` into ``state`` (``key`` as made by :func:`seed_key`)."""
     mt = state
-    mt[0] = 19650218
-    for i in range(1, N):
-        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & MASK
+    mt[:N] = GENRAND_19650218
     length = key[0]
     i, j = 1, 0
     for _ in range(max(N, length)):

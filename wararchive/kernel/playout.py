@@ -63,7 +63,7 @@ NORTH, SOUTH = 0, 2  # board.FORWARD: north for side 0, south for side 1
 
 # Work.G: one game's scalars
 G_PLY, G_TO_MOVE, G_OVER, G_WINNER, G_END_RULE, G_ADJUDICATED, G_EVENTS, G_AUX, G_TURN_PLIES, G_SETUP_FAILED = range(10)
-G_NMOVES, G_LAST0, G_LAST1, G_NTURN, G_TURN = 10, 11, 12, 13, 14  # G_TURN…: uids moved this turn
+G_NMOVES, G_LAST0, G_LAST1, G_PASS, G_SPIES, G_NTURN, G_TURN = 10, 11, 12, 13, 14, 16, 17  # G_TURN…: uids moved this turn
 G_SIZE = 32
 SETUP_TRIES = 1000  # placing.random_placement's
 
@@ -82,7 +82,7 @@ LOG_WIDTH = 18
 Spec = namedtuple("Spec", "P step around movement outcome crule capture occupy water homes first allowed rest middle")
 """A ruleset as arrays (built by :func:`wararchive.kernel.tables.spec`)."""
 
-Work = namedtuple("Work", "G kind owner uid enter uid_owner last_from turn_moved known moves log aux buf mark rng start")
+Work = namedtuple("Work", "G kind owner uid enter uid_owner last_from turn_moved known moves log aux buf mark spies rng start")
 """One game's state and output buffers, reused from game to game (:func:`work`)."""
 
 
@@ -106,7 +106,8 @@ def work(S: Spec) -> Work:
         np.zeros((events, LOG_WIDTH), i64),
         np.zeros((2 * u + n, 3), i64),
         np.zeros((4 * u * reach, 2), i64),
-        np.zeros(u, np.bool_),
+        np.zeros(u, i64),
+        np.zeros((2, u), i64),
         np.zeros((5, mt.STATE), i64),
         np.zeros((3, n), i64),
     )
@@ -261,23 +262,35 @@ def _collide(S, W, att: int, dfn: int, p: int, displace: bool) -> None:
         row[L_NREM] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _unmask(S, W) -> None:
-    """SpionaazHooks.after_move: each side is told (once) every enemy piece beside one of its spies."""
+    """SpionaazHooks.after_move: each side is told (once) every enemy piece beside one of its spies.
+
+    One scan finds both sides' spies (ascending, as the hooks walk them);
+    ``W.mark`` holds, per piece, the number of the last pass that listed it,
+    so a pass needs no clearing.
+    """
     spy, n = S.P[P_SPY], S.step.shape[1]
+    spies, count = W.spies, W.G[G_SPIES : G_SPIES + 2]
+    count[:] = 0
+    for c in range(n):
+        if W.kind[c] == spy and W.owner[c] >= 0:
+            side = W.owner[c]
+            spies[side, count[side]] = c
+            count[side] += 1
     for side in range(2):
+        W.G[G_PASS] += 1
+        stamp = W.G[G_PASS]
         e = -1
         start = W.G[G_AUX]
-        for c in range(n):
-            if W.owner[c] != side or W.kind[c] != spy:
-                continue
-            for x in S.around[c]:
+        for i in range(count[side]):
+            for x in S.around[spies[side, i]]:
                 if x < 0 or W.owner[x] != 1 - side:
                     continue
                 u = W.uid[x]
-                if W.mark[u]:
+                if W.mark[u] == stamp:
                     continue
-                W.mark[u] = True
+                W.mark[u] = stamp
                 if W.known[side, u]:
                     continue
                 if e < 0:
@@ -290,7 +303,6 @@ def _unmask(S, W) -> None:
             W.known[side, W.aux[a, 0]] = True
         if e >= 0:
             W.log[e, L_COUNT] = W.G[G_AUX] - start
-        W.mark[:] = False
 
 
 @njit(cache=True, inline="always")
@@ -400,7 +412,7 @@ def new_game(S, W) -> None:
     W.last_from[:] = -1
     W.turn_moved[:] = False
     W.known[:] = False
-    W.mark[:] = False
+    W.mark[:] = 0
     for c in range(W.enter.shape[0]):
         W.enter[c] = not S.water[c]
     if S.P[P_HOOKS] == HOOKS_SPZ:  # SpionaazHooks.new_state and prepare: volcanoes drawn, then blocked
