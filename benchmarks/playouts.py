@@ -92,16 +92,17 @@ def kernel_rate(job: tuple[str, float, int]) -> tuple[float, float, int]:
     return m.rates()
 
 
-def first_call(rid: str, cache_dir: str) -> float:
-    """Seconds from importing the kernel to the end of its first game, in a fresh process using ``cache_dir``."""
+def first_call(rid: str, cache_dir: str) -> tuple[float, float]:
+    """Seconds (CPU, wall) from importing the kernel to the end of its first game, in a fresh process using ``cache_dir``."""
     code = (
-        "import time; t = time.perf_counter()\n"
+        "import time; t, c = time.perf_counter(), time.process_time()\n"
         "from wararchive import kernel; from wararchive.engine import ruleset\n"
-        f"kernel.play_many(ruleset({rid!r}), [0]); print(time.perf_counter() - t)\n"
+        f"kernel.play_many(ruleset({rid!r}), [0]); print(time.process_time() - c, time.perf_counter() - t)\n"
     )
     env = {**os.environ, "NUMBA_CACHE_DIR": cache_dir}
     out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
-    return float(out.stdout.strip())
+    cpu, wall = out.stdout.split()
+    return float(cpu), float(wall)
 
 
 def row(rid: str, engine: str, rates: tuple[float, float, int], ref: float) -> str:
@@ -136,7 +137,10 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as cache:
             cold = first_call(covered[0], cache)
             warm = first_call(covered[0], cache)
-        print(f"kernel first call in a fresh process: {cold:.1f} s compiling (empty cache), {warm:.1f} s from numba's cache")
+        print(
+            f"kernel first call in a fresh process (CPU s / wall s): {cold[0]:.1f} / {cold[1]:.1f} compiling (empty cache), "
+            f"{warm[0]:.1f} / {warm[1]:.1f} from numba's cache"
+        )
 
 
 if __name__ == "__main__":
