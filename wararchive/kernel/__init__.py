@@ -19,6 +19,7 @@ modules (``cache=True``), so only the first run on a machine pays for it.
 from __future__ import annotations
 
 import importlib.util
+import threading
 from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
@@ -142,15 +143,16 @@ def play_many(rs: Ruleset, seeds: Sequence[int]) -> np.ndarray:
     return out
 
 
-_WORK: dict[int, tuple] = {}
+_LOCAL = threading.local()  # each thread its own game buffers: a Dask worker of an outside cluster may run several threads
 
 
 def _compiled(rs: Ruleset):
-    """The ruleset's arrays and this process's buffers for its games."""
+    """The ruleset's arrays and this thread's buffers for its games."""
     from . import playout
     from .tables import spec
 
     S = spec(rs)
-    if id(S) not in _WORK:
-        _WORK[id(S)] = (S, playout.work(S))
-    return _WORK[id(S)]
+    buffers = _LOCAL.__dict__.setdefault("work", {})
+    if id(S) not in buffers:
+        buffers[id(S)] = (S, playout.work(S))
+    return buffers[id(S)]
