@@ -14,6 +14,9 @@ without numba) is not: :func:`gap` says why in one line, and callers
 
 Numba compiles on first use and caches the machine code next to these
 modules (``cache=True``), so only the first run on a machine pays for it.
+Numba checks a cached function against its own file only: after editing
+:mod:`.mt`, whose functions :mod:`.playout` compiles into its own, delete
+``wararchive/kernel/__pycache__/*.nbi`` and ``*.nbc``.
 """
 
 from __future__ import annotations
