@@ -27,9 +27,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def build_site(clean: bool = False) -> Path:
-    """Run sphinx-build with warnings as errors; returns the HTML directory."""
+    """Run sphinx-build with warnings as errors; returns the HTML directory.
+
+    The doctrees (Sphinx's pickled pages, some 10 MB) go to ``docs/_build/doctrees``, beside the HTML
+    and not inside it: the HTML folder is what gets published.
+    """
     out = DOCS / "_build" / "html"
-    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", str(DOCS), str(out)]
+    doctrees = DOCS / "_build" / "doctrees"
+    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", "-d", str(doctrees), str(DOCS), str(out)]
     if clean:
         cmd.insert(3, "-E")
     if subprocess.run(cmd).returncode != 0:

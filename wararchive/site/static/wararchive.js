@@ -409,80 +409,248 @@ class ReplayViewer {
   }
 }
 
-/* Passage search on the search page: matching passages first (accent- and case-insensitive like the CLI, a concept's
- * words in every language as one), then Sphinx's page results; a citation id goes straight to its passage. */
+/* --- search ----------------------------------------------------------------------------------------------------
+ * Both searches (passages first, then Sphinx's pages) key words alike (wararchive/site/search.py): a word's key is its
+ * folded Snowball stem; the index says which forms of the corpus have which key, and a query word the corpus does
+ * not hold is keyed by the shortest key of the index that begins it and is at least half of it and four letters (kenraalia →
+ * kenraal, flaggan → flag). Case and diacritics never matter; words of one letter are ignored; "quoted words" are a phrase. */
 const waFold = (text) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 const PASSAGE_ID = /^[a-z]{2}-[a-z0-9-]+:\d+$/;
+const WA_WORD = /[\p{L}\p{N}]+/gu;
+const waSearchable = (w) => w.length > 1 || /^\p{N}$/u.test(w);
 
-function waSnippet(text, words) {
-  const folded = waFold(text);
-  let at = -1;
-  for (const w of words) { at = folded.indexOf(w); if (at >= 0) break; }
-  const start = Math.max(0, at < 0 ? 0 : at - 70);
-  const end = Math.min(text.length, start + 200);
-  return (start > 0 ? "…" : "") + text.slice(start, end).replace(/\s+/g, " ").trim() + (end < text.length ? "…" : "");
+/* The query's terms: each a list of folded words (several for a "quoted phrase"). */
+function waQueryTerms(query) {
+  const terms = [];
+  for (const m of query.matchAll(/"([^"]*)"?|([^\s"]+)/g)) {
+    const words = [...waFold(m[1] ?? m[2]).matchAll(WA_WORD)].map((x) => x[0]).filter(waSearchable);
+    if (words.length) terms.push(words);
+  }
+  return terms;
 }
 
-async function waPassageSearch() {
-  const results = document.getElementById("search-results");
-  const query = new URLSearchParams(location.search).get("q");
-  if (!results || !query) return;
+/* The key of a query word among ``keys`` (a Set) as [key, isPrefix]: the stored key of a known form, the word if it is
+ * a key, else the shortest key that begins it and is at least half of it (four letters or more), else the longest such
+ * beginning of the word that begins some key, as a prefix (kenraalia → kenraali…, as kenraali), else the word. */
+function waKey(word, forms, keys) {
+  if (forms && Object.hasOwn(forms, word)) return [forms[word], false];
+  if (keys.has(word) || word.length < 5) return [word, false];
+  const min = Math.max(4, Math.ceil(word.length / 2));
+  for (let n = min; n < word.length; n++) if (keys.has(word.slice(0, n))) return [word.slice(0, n), false];
+  for (let n = word.length; n >= min; n--) {
+    const head = word.slice(0, n);
+    for (const k of keys) if (k.startsWith(head)) return [head, true];
+  }
+  return [word, false];
+}
+
+/* The passage index, fetched once, with every passage's words split and keyed (original and translation). */
+let waIndexPromise = null;
+function waLoadIndex() {
+  if (waIndexPromise) return waIndexPromise;
   const root = document.documentElement.dataset.content_root || "./";
-  const index = await (await fetch(`${root}_static/wararchive-passages.json`)).json();
-  const href = (pid) => `${root}texts/${pid.slice(0, pid.lastIndexOf(":"))}.html#${pid}`;
-  const q = query.trim();
-  if (PASSAGE_ID.test(q) && index.passages.some((p) => p.id === q)) { location.replace(href(q)); return; }
-  const words = waFold(q).split(/\s+/).filter(Boolean);
-  if (!words.length) return;
-  /* a word that is one of a concept's names in any language stands for the concept */
-  const conceptOf = (w) => Object.keys(index.concepts).filter((c) => index.concepts[c].some((n) => n === w || n.startsWith(w) && w.length >= 4));
-  const scored = [];
+  waIndexPromise = fetch(`${root}_static/wararchive-passages.json`).then((r) => r.json()).then((raw) => {
+    const col = Object.fromEntries(raw.fields.map((f, i) => [f, i]));
+    const keys = {};
+    const tokens = (text, lang) => {
+      const forms = raw.vocab[lang] || {}, set = keys[lang] || (keys[lang] = new Set());
+      return [...text.matchAll(WA_WORD)].filter((m) => waSearchable(m[0])).map((m) => {
+        const form = waFold(m[0]), key = Object.hasOwn(forms, form) ? forms[form] : form;
+        set.add(key);
+        return { key, start: m.index, end: m.index + m[0].length };
+      });
+    };
+    const passages = raw.passages.map((row) => {
+      const id = row[col.id], text = id.slice(0, id.lastIndexOf(":")), lang = raw.texts[text].lang;
+      const p = { id, text, lang, label: row[col.label], category: row[col.category], concepts: row[col.concepts],
+        reading: row[col.reading], translation: row[col.translation] };
+      p.readingTokens = tokens(p.reading, lang);
+      p.translationTokens = tokens(`${p.translation}`, "en");
+      p.labelTokens = tokens(p.label, "en");
+      return p;
+    });
+    return { root, texts: raw.texts, vocab: raw.vocab, concepts: raw.concepts, passages, keys };
+  });
+  return waIndexPromise;
+}
+
+/* The spans of ``tokens`` where the keyed phrase ``keys`` (each [key, isPrefix]) occurs, as [start, end] offsets. */
+function waFind(tokens, keys) {
+  const out = [];
+  const same = (token, [k, prefix]) => (prefix ? token.key.startsWith(k) : token.key === k);
+  for (let i = 0; i + keys.length <= tokens.length; i++) {
+    if (keys.every((k, j) => same(tokens[i + j], k))) out.push([tokens[i].start, tokens[i + keys.length - 1].end]);
+  }
+  return out;
+}
+
+/* ``text`` around its first match, the matches marked (<mark>); built as DOM nodes, never as HTML. */
+function waSnippet(text, spans, width = 220) {
+  const first = spans.length ? spans[0][0] : 0;
+  const start = Math.max(0, first - 70), end = Math.min(text.length, start + width);
+  const p = document.createElement("p");
+  p.className = "wa-snippet";
+  let at = start;
+  if (start > 0) p.append("…");
+  for (const [a, b] of spans.filter(([a, b]) => a >= start && b <= end)) {
+    if (a < at) continue;
+    p.append(text.slice(at, a).replace(/\s+/g, " "));
+    const mark = document.createElement("mark");
+    mark.textContent = text.slice(a, b);
+    p.append(mark);
+    at = b;
+  }
+  p.append(text.slice(at, end).replace(/\s+/g, " "));
+  if (end < text.length) p.append("…");
+  return p;
+}
+
+/* Every passage that holds every term (in its original, its translation or its label), or is tagged with the concept
+ * a term names; scored, with the spans to highlight. */
+function waMatchPassages(index, terms) {
+  /* a word names a concept if it is one of its names, begins one (spio → spioon) or is an inflected form of one, read as
+   * the keys are (kenraalia → kenraali) */
+  const names = (n, w) => n === w || w.length >= 4 && n.startsWith(w) || n.length >= 4 && n.length * 2 >= w.length && w.startsWith(n);
+  const conceptOf = (w) => Object.keys(index.concepts).filter((c) => index.concepts[c].some((n) => names(n, w)));
+  const keyed = {};
+  const keysIn = (lang) => keyed[lang] || (keyed[lang] = terms.map((t) => t.map((w) => waKey(w, index.vocab[lang], index.keys[lang] || new Set()))));
+  const hits = [];
   for (const p of index.passages) {
     let score = 0;
-    for (const w of words) {
-      if (p.folded.includes(w)) score += 2;
-      else if (conceptOf(w).some((c) => p.concepts.includes(c))) score += 1;
+    const reading = [], translation = [];
+    const own = keysIn(p.lang), en = keysIn("en");
+    for (let t = 0; t < terms.length; t++) {
+      const r = waFind(p.readingTokens, own[t]), tr = waFind(p.translationTokens, en[t]), lb = waFind(p.labelTokens, en[t]);
+      if (r.length || tr.length || lb.length) { score += (r.length ? 3 : 0) + (tr.length || lb.length ? 2 : 0); reading.push(...r); translation.push(...tr); }
+      else if (terms[t].length === 1 && conceptOf(terms[t][0]).some((c) => p.concepts.includes(c))) score += 1;
       else { score = 0; break; }
     }
-    if (score) scored.push([score, p]);
+    if (score) hits.push({ p, score, reading: reading.sort((a, b) => a[0] - b[0]), translation: translation.sort((a, b) => a[0] - b[0]) });
   }
-  scored.sort((a, b) => b[0] - a[0]);
+  hits.sort((a, b) => b.score - a.score);
+  return { hits, concepts: [...new Set(terms.filter((t) => t.length === 1).flatMap((t) => conceptOf(t[0])))] };
+}
+
+const WA_PAGE = 60;
+
+/* The passage results above Sphinx's: filters by language, text and category, a count, highlighted snippets. */
+async function waPassageSearch() {
+  const results = document.getElementById("search-results");
+  const params = new URLSearchParams(location.search);
+  const query = params.get("q");
+  if (!results || !query) return;
+  const index = await waLoadIndex();
+  const href = (pid) => `${index.root}texts/${pid.slice(0, pid.lastIndexOf(":"))}.html#${pid}`;
+  const q = query.trim();
+  if (PASSAGE_ID.test(q) && index.passages.some((p) => p.id === q)) { location.replace(href(q)); return; }
+  const terms = waQueryTerms(q);
+  if (!terms.length) return;
+  const { hits, concepts } = waMatchPassages(index, terms);
   const box = document.createElement("section");
   box.className = "wa-passage-results";
+  box.setAttribute("aria-labelledby", "wa-passages-head");
   const head = document.createElement("h2");
-  head.textContent = `Passages (${scored.length})`;
+  head.id = "wa-passages-head";
+  head.textContent = "Passages";
   box.append(head);
-  const concepts = [...new Set(words.flatMap(conceptOf))];
   if (concepts.length) {
     const note = document.createElement("p");
     note.className = "wa-hint";
     note.textContent = `Also passages tagged with the concept ${concepts.join(", ")} (${concepts.map((c) => index.concepts[c].join(" = ")).join("; ")}).`;
     box.append(note);
   }
+  const filters = document.createElement("form");
+  filters.className = "wa-filters";
+  filters.setAttribute("aria-label", "filter the passages");
+  const choice = (name, label, options) => {
+    const l = document.createElement("label");
+    const s = document.createElement("select");
+    s.name = name;
+    for (const [value, text] of [["", "all"], ...options]) {
+      const o = document.createElement("option");
+      o.value = value;
+      o.textContent = text;
+      s.append(o);
+    }
+    s.value = options.some(([v]) => v === params.get(name)) ? params.get(name) : "";
+    l.append(`${label} `, s);
+    filters.append(l);
+    return s;
+  };
+  const seen = (f) => [...new Set(hits.map((h) => f(h.p)))].sort();
+  const lang = choice("lang", "Language", seen((p) => p.lang).map((l) => [l, { et: "Estonian", fi: "Finnish", sv: "Swedish" }[l] || l]));
+  const text = choice("text", "Text", seen((p) => p.text).map((t) => [t, index.texts[t].title]));
+  const cat = choice("cat", "Category", seen((p) => p.category).filter(Boolean).map((c) => [c, c]));
+  const count = document.createElement("p");
+  count.className = "wa-count";
+  count.setAttribute("aria-live", "polite");
   const list = document.createElement("ul");
-  for (const [, p] of scored.slice(0, 60)) {
-    const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = href(p.id);
-    a.textContent = `${p.id}${p.label ? " — " + p.label : ""}`;
-    const where = document.createElement("span");
-    where.className = "wa-muted";
-    where.textContent = ` (${p.title})`;
-    const snip = document.createElement("p");
-    snip.className = "wa-snippet";
-    const inReading = words.some((w) => waFold(p.reading).includes(w));
-    snip.textContent = waSnippet(inReading ? p.reading : p.translation, words);
-    li.append(a, where, snip);
-    list.append(li);
-  }
-  box.append(list);
-  if (!scored.length) {
-    const none = document.createElement("p");
-    none.textContent = "No passage matches; pages that do are listed below.";
-    box.append(none);
-  }
+  const more = document.createElement("button");
+  more.type = "button";
+  more.className = "wa-more";
+  let limit = WA_PAGE;
+  const render = () => {
+    const shown = hits.filter((h) => (!lang.value || h.p.lang === lang.value) && (!text.value || h.p.text === text.value)
+      && (!cat.value || h.p.category === cat.value));
+    const page = shown.slice(0, limit);
+    count.textContent = shown.length ? `Showing ${page.length} of ${shown.length} passage${shown.length === 1 ? "" : "s"}`
+      + (shown.length < hits.length ? ` (${hits.length} before the filters)` : "") : "No passage matches; pages that do are listed below.";
+    list.replaceChildren(...page.map(({ p, reading, translation }) => {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = href(p.id);
+      a.textContent = `${p.id}${p.label ? " — " + p.label : ""}`;
+      const where = document.createElement("span");
+      where.className = "wa-muted";
+      where.textContent = ` (${index.texts[p.text].title}${p.category ? ", " + p.category : ""})`;
+      li.append(a, where);
+      const orig = waSnippet(p.reading, reading);
+      orig.lang = p.lang;
+      li.append(orig);
+      if (translation.length || !reading.length) {
+        const en = waSnippet(p.translation, translation);
+        en.lang = "en";
+        en.classList.add("wa-snippet-en");
+        li.append(en);
+      }
+      return li;
+    }));
+    more.hidden = shown.length <= limit;
+    more.textContent = `Show all ${shown.length}`;
+    const url = new URL(location.href);
+    for (const s of [lang, text, cat]) { if (s.value) url.searchParams.set(s.name, s.value); else url.searchParams.delete(s.name); }
+    history.replaceState(null, "", url);
+  };
+  for (const s of [lang, text, cat]) s.addEventListener("change", () => { limit = WA_PAGE; render(); });
+  more.addEventListener("click", () => { limit = Infinity; render(); });
+  box.append(filters, count, list, more);
+  render();
   results.before(box);
 }
+
+/* Sphinx's page search keyed like the passages: its index holds every word's keys (search.py); the query's words are
+ * keyed here, against the same forms, instead of by Sphinx's English stemmer. Installed before Sphinx runs the query. */
+function waPageSearch() {
+  if (typeof Search === "undefined" || !new URLSearchParams(location.search).get("q")) return;
+  const query = Search.query;
+  const forms = Object.create(null);  /* a form of any language, with its shortest key (a page holds every key of its words) */
+  Search.query = (q) => {
+    waLoadIndex().then((index) => {
+      for (const vocab of Object.values(index.vocab)) {
+        for (const [form, key] of Object.entries(vocab)) if (!(form in forms) || key.length < forms[form].length) forms[form] = key;
+      }
+      query(q);
+    });
+  };
+  Search._parseQuery = (q) => {
+    const index = Search._index;
+    const keys = Search.waKeys || (Search.waKeys = new Set([...Object.keys(index.terms), ...Object.keys(index.titleterms)]));
+    const words = waQueryTerms(q).flat();
+    const searchTerms = new Set(words.map((w) => waKey(w, forms, keys)[0]));  /* Sphinx matches a prefix as part of a term */
+    return [q, searchTerms, new Set(), new Set(words), new Set(words)];
+  };
+}
+waPageSearch();
 
 /* Accessibility repairs of the theme's page: landmarks told apart, scrolling code reachable by keyboard,
  * and a heading on the search page. */
