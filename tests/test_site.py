@@ -163,6 +163,25 @@ def test_parallel_page_marks_every_difference(site):
     a = corpus.load().parallels["japanese-war-game"]
     text = page(site, "texts/japanese-war-game-parallel.html")
     assert text.count("wa-unit wa-differs") == sum(u.relation == "differs" for u in a.units)
+    # unit 22 (fi-japanilainen-sotapeli:22, sv-japanska-krigsspelet:22): the spy and the field marshal; the note quotes
+    # both originals, and the options that read the clause link the game page and the readings page
+    unit = text[text.index('id="unit-22"') : text.index('id="unit-23"')]
+    assert '<mark class="wa-noted">Spionen blir slagen af alla andra, men slår fältmarskalken</mark>' in unit
+    assert "wa-noted\">Vakoojan kaataa kaikki muut laatat" in unit
+    assert 'href="../games/japanese-war-game.html#option-spy_vs_marshal"' in unit
+    assert re.search(r'href="\.\./readings/japanese-war-game\.html#spy-vs-marshal[^"]*"', unit)
+    assert 'id="option-spy_vs_marshal"' in page(site, "games/japanese-war-game.html")
+
+
+def test_parallel_marks_only_what_the_note_quotes_in_the_original():
+    """English glosses in a note mark nothing; short quotes match whole words; a quote spans line breaks."""
+    from wararchive.site.parallel import noted_spans
+
+    note = "sv 'på en rad' (on a row), 'men' (but); fi 'saa siirtää' (may move)"
+    text = "Brickan kan flyttas\npå  en rad, men menar; saa\nsiirtää"
+    spans = [text[a:b] for a, b in noted_spans(note, text)]
+    assert spans == ["på  en rad", "men", "saa\nsiirtää"]
+    assert noted_spans("'on a row'", text) == []
 
 
 def test_game_pages_show_every_rule_with_its_certainty(site):
@@ -350,7 +369,7 @@ def test_parallel_page_filters_to_the_differences(browser, server):
     assert pg.locator(".wa-unit.wa-same").first.is_visible()
     pg.check("input.wa-diff-only")
     assert not pg.locator(".wa-unit.wa-same").first.is_visible() and pg.locator(".wa-unit.wa-differs").first.is_visible()
-    assert pg.locator(".wa-differs mark.wa-wdiff").count() > 0
+    assert pg.locator(".wa-differs mark.wa-noted").count() > 0
     pg.close()
 
 
