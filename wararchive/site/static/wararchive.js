@@ -110,10 +110,30 @@ class ReplayViewer {
 
   build() {
     const d = this.data;
+    /* Two rows that fit a phone: the steps, play and its speed, flip; then the view and the slider. */
     const controls = document.createElement("div");
     controls.className = "wa-controls";
+    const steps = [["first", "«", "first ply"], ["prev", "‹", "previous ply"], ["next", "›", "next ply"], ["last", "»", "last ply"]];
+    for (const [name, text, title] of steps) controls.append(this.button(name, text, title, () => this.step(name)));
+    this.playButton = this.button("play", "▶", "play the game", () => this.togglePlay());
+    controls.append(this.playButton);
+    this.speed = document.createElement("select");
+    this.speed.className = "wa-speed";
+    this.speed.setAttribute("aria-label", "autoplay speed");
+    for (const [ms, text] of [[1400, "½×"], [700, "1×"], [350, "2×"], [175, "4×"]]) {
+      const opt = document.createElement("option");
+      opt.value = String(ms);
+      opt.textContent = text;
+      this.speed.append(opt);
+    }
+    this.speed.value = "700";
+    this.speed.addEventListener("change", () => { if (this.timer) { this.stop(); this.togglePlay(); } });
+    controls.append(this.speed);
+    controls.append(this.button("flip", "⇅", "flip the board", () => { this.flipped = !this.flipped; this.show(this.ply); }));
+    const where = document.createElement("div");
+    where.className = "wa-controls wa-controls-view";
     const label = document.createElement("label");
-    label.textContent = "View: ";
+    label.textContent = "View ";
     this.select = document.createElement("select");
     this.select.className = "wa-perspective";
     for (const p of [...d.sides, "referee"]) {
@@ -125,12 +145,6 @@ class ReplayViewer {
     this.select.value = "referee";
     this.select.addEventListener("change", () => { this.perspective = this.select.value; this.buildMoveList(); this.show(this.ply); });
     label.append(this.select);
-    controls.append(label);
-    const steps = [["first", "«", "first ply"], ["prev", "‹", "previous ply"], ["next", "›", "next ply"], ["last", "»", "last ply"]];
-    for (const [name, text, title] of steps) controls.append(this.button(name, text, title, () => this.step(name)));
-    this.playButton = this.button("play", "▶", "play the game", () => this.togglePlay());
-    controls.append(this.playButton);
-    controls.append(this.button("flip", "⇅", "flip the board", () => { this.flipped = !this.flipped; this.show(this.ply); }));
     this.slider = document.createElement("input");
     this.slider.type = "range";
     this.slider.min = "0";
@@ -139,29 +153,31 @@ class ReplayViewer {
     this.slider.className = "wa-slider";
     this.slider.setAttribute("aria-label", "ply");
     this.slider.addEventListener("input", () => this.show(Number(this.slider.value)));
-    controls.append(this.slider);
+    where.append(label, this.slider);
     this.plyLabel = document.createElement("div");
     this.plyLabel.className = "wa-ply";
     this.plyLabel.setAttribute("aria-live", "polite");
 
+    /* The board with the current ply's rule under it, so that one sees both while stepping, on a phone too. */
     const main = document.createElement("div");
     main.className = "wa-replay-main";
     this.boardBox = document.createElement("div");
     this.boardBox.className = "wa-board";
-    this.legendBox = document.createElement("div");
-    this.legendBox.className = "wa-legend";
-    main.append(controls, this.plyLabel, this.boardBox, this.legendBox);
-    const side = document.createElement("div");
-    side.className = "wa-replay-side";
     this.eventsBox = document.createElement("div");
     this.eventsBox.className = "wa-events";
+    main.append(controls, where, this.plyLabel, this.boardBox, this.eventsBox);
+    const side = document.createElement("div");
+    side.className = "wa-replay-side";
+    this.legendBox = document.createElement("details");
+    this.legendBox.className = "wa-legend";
     this.moveList = document.createElement("ol");
     this.moveList.className = "wa-movelist";
     this.moveList.setAttribute("aria-label", "moves; choose one to go to it");
+    this.moveList.tabIndex = 0;
     const movesHead = document.createElement("div");
     movesHead.className = "wa-movelist-head";
     movesHead.textContent = "Moves";
-    side.append(this.eventsBox, movesHead, this.moveList);
+    side.append(movesHead, this.moveList, this.legendBox);
     const layout = document.createElement("div");
     layout.className = "wa-replay-layout";
     layout.append(main, side);
@@ -169,27 +185,50 @@ class ReplayViewer {
     this.buildMoveList();
     this.buildLegend();
 
+    const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
     this.root.addEventListener("keydown", (ev) => {
       if (ev.target.tagName === "SELECT" || ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
-      const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
-      if (keys[ev.key]) { ev.preventDefault(); this.step(keys[ev.key]); }
+      if (keys[ev.key]) { ev.preventDefault(); ev.stopPropagation(); this.step(keys[ev.key]); }
     });
+    /* From page load, the arrow keys step the page's one viewer wherever the focus is not in a field of its own. */
+    if (document.querySelectorAll(".wa-replay").length === 1) {
+      document.addEventListener("keydown", (ev) => {
+        if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+        if (ev.target.closest && ev.target.closest("input, select, textarea, [contenteditable]")) return;
+        if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") { ev.preventDefault(); this.step(keys[ev.key]); }
+      });
+    }
   }
 
   /* One button per ply, as this perspective wrote the move. */
+  moveText(ply) { return (this.data.san || this.data.moves[this.perspective])[ply - 1]; }
+
+  /* One button per ply, as this perspective wrote the move; chess in its notation (SAN), a numbered row per move
+   * pair as chess books print it. */
   buildMoveList() {
     const moves = this.data.moves[this.perspective];
-    this.moveList.replaceChildren(...moves.map((text, i) => {
-      const li = document.createElement("li");
+    const button = (i) => {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "wa-move";
       b.dataset.ply = String(i + 1);
-      b.textContent = text;
+      b.textContent = this.moveText(i + 1);
       b.addEventListener("click", () => { this.stop(); this.show(i + 1); });
-      li.append(b);
-      return li;
-    }));
+      return b;
+    };
+    this.moveList.classList.toggle("wa-pairs", Boolean(this.data.san));
+    if (this.data.san) {
+      const rows = [];
+      for (let i = 0; i < moves.length; i += 2) {
+        const li = document.createElement("li");
+        li.append(button(i));
+        if (i + 1 < moves.length) li.append(" ", button(i + 1));
+        rows.push(li);
+      }
+      this.moveList.replaceChildren(...rows);
+    } else {
+      this.moveList.replaceChildren(...moves.map((_, i) => { const li = document.createElement("li"); li.append(button(i)); return li; }));
+    }
   }
 
   /* The symbols on the board and the pieces they stand for (piece kinds are public, positions are not). */
@@ -215,7 +254,7 @@ class ReplayViewer {
     chip.textContent = "?";
     li.append(chip, " a piece whose rank this view does not know");
     list.append(li);
-    const head = document.createElement("div");
+    const head = document.createElement("summary");
     head.textContent = "Legend";
     head.className = "wa-legend-head";
     this.legendBox.replaceChildren(head, list);
@@ -244,7 +283,7 @@ class ReplayViewer {
     this.playButton.textContent = "⏸";
     this.playButton.title = "pause";
     this.playButton.setAttribute("aria-label", "pause");
-    this.timer = setInterval(() => { if (this.ply >= this.last) this.stop(); else this.show(this.ply + 1); }, 700);
+    this.timer = setInterval(() => { if (this.ply >= this.last) this.stop(); else this.show(this.ply + 1); }, Number(this.speed.value));
   }
 
   stop() {
@@ -259,8 +298,7 @@ class ReplayViewer {
   show(ply, record = true) {
     this.ply = ply;
     this.slider.value = String(ply);
-    const d = this.data;
-    const mover = ply > 0 ? ` · ${d.moves[this.perspective][ply - 1]}` : " · starting position";
+    const mover = ply > 0 ? ` · ${this.moveText(ply)}` : " · starting position";
     this.plyLabel.textContent = `ply ${ply} of ${this.last}${mover}`;
     this.drawBoard(this.statesFor(this.perspective)[ply], ply > 0 ? this.data.frames[this.perspective][ply].map((e) => e[0]) : []);
     this.drawEvents(ply);
