@@ -34,7 +34,8 @@ def build_site(clean: bool = False) -> Path:
     """
     out = DOCS / "_build" / "html"
     doctrees = DOCS / "_build" / "doctrees"
-    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", "-d", str(doctrees), str(DOCS), str(out)]
+    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", "-d", str(doctrees)]
+    cmd += [str(DOCS), str(out)]
     if clean:
         cmd.insert(3, "-E")
     if subprocess.run(cmd).returncode != 0:

@@ -34,7 +34,8 @@ class Replay(SphinxDirective):
         san = san_moves(record)
         if san is not None:
             if len(san) != len(data["moves"]["referee"]):
-                raise self.error(f"{rid} seed {seed}: the record's PGN has {len(san)} moves, the replay {len(data['moves']['referee'])}")
+                plies = len(data["moves"]["referee"])
+                raise self.error(f"{rid} seed {seed}: the record's PGN has {len(san)} moves, the replay {plies}")
             data = {**data, "san": san}
         rs = ruleset(rid)
         fired = Counter(e["rule"] for frame in data["events"]["referee"] for e in frame)
