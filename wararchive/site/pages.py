@@ -8,6 +8,7 @@ corpus or ruleset data changed.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import partial
 from pathlib import Path
@@ -50,7 +51,7 @@ TEMPLATES = jinja2.Environment(
 )
 LANG_NAMES = NAMES
 GENERATED = ("texts", "games", "compare", "notebooks", "downloads")
-GENERATED_SUFFIXES = (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl", ".pgn")
+GENERATED_SUFFIXES = (".md", ".png", ".webp", ".ipynb", ".xml", ".csv", ".json", ".jsonl", ".pgn")
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 INTROS = {
     "combat": "The rows below the first three are computed by asking each ruleset's combat table the same question.",
@@ -121,6 +122,9 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
         img = srcdir / "games" / "_img" / f"{rs.id}-board.png"
         alt = _board_figure(rs, img, cache_dir)
         written.add(img)
+        thumb = img.with_name(f"{rs.id}-thumb.webp")
+        cached_figure(cache_dir, thumb, partial(_thumbnail, img, alt), hashlib.sha256(img.read_bytes()).hexdigest())
+        written.add(thumb)
         chosen = illustrative(cache_dir, rs.id)
         write(
             srcdir / "games" / f"{rs.id}.md",
@@ -195,6 +199,22 @@ def _game_files(folder: Path, stem: str, cache_dir: Path, job: tuple[str, int], 
 def _board_figure(rs, img: Path, cache_dir: Path) -> str:
     """The board at a starting position, drawn once per ruleset version and then copied from the cache."""
     return cached_figure(cache_dir, img, partial(_draw_starting_board, rs), fingerprint(rs.id, "board-figure"))
+
+
+THUMBNAIL = 360
+"""Pixels on the long side of a home-page thumbnail: the cards show a board at most 180 CSS px, sharp on a 2x screen."""
+
+
+def _thumbnail(board: Path, alt: str, path: Path) -> str:
+    """A small WebP of the board figure for the home page's cards (a board PNG weighs up to 210 KB, its thumbnail 10)."""
+    from PIL import Image  # Pillow comes with matplotlib; only a changed board loads it
+
+    with Image.open(board) as im:
+        flat = Image.new("RGB", im.size, "white")
+        flat.paste(im, mask=im.convert("RGBA").getchannel("A"))
+    flat.thumbnail((THUMBNAIL, THUMBNAIL), Image.Resampling.LANCZOS)
+    flat.save(path, "WEBP", quality=80, method=6)
+    return alt
 
 
 def _draw_starting_board(rs, path: Path) -> str:

@@ -19,13 +19,18 @@ such beginning of the word that begins some key (*kenraalia* →
 
 from __future__ import annotations
 
+import importlib.metadata
+import json
 import re
 from functools import cache
+from pathlib import Path
 
 import snowballstemmer
 from sphinx.search.en import SearchEnglish
 
 from ..corpus.search import fold
+from ..engine.fingerprint import source_hash
+from ..fileio import atomic_write_text
 from ..languages import SOURCE_LANGUAGES, TRANSLATION
 
 STEMMERS = {lang.code: snowballstemmer.stemmer(lang.stemmer) for lang in (*SOURCE_LANGUAGES, TRANSLATION)}
@@ -38,11 +43,43 @@ def words(text: str) -> list[str]:
     return [w for w in WORD.findall(text) if len(w) > 1 or w.isdigit()]
 
 
-# The site's pages hold some 40,000 words but only a few thousand distinct ones: each is stemmed once per process.
-@cache
+# The site's pages hold some 40,000 words but only a few thousand distinct ones, and Snowball in pure Python takes
+# a second or more for them: each word is stemmed once, and the keys are kept in the site cache between builds.
+_KEYS: dict[str, dict[str, str]] = {lang: {} for lang in STEMMERS}
+_SAVED = 0
+
+
 def key(word: str, lang: str) -> str:
     """The search key of ``word`` in ``lang``: its Snowball stem, folded (no case, no diacritics)."""
-    return fold(STEMMERS[lang].stemWord(word.lower()))
+    known = _KEYS[lang]
+    if word not in known:
+        known[word] = fold(STEMMERS[lang].stemWord(word.lower()))
+    return known[word]
+
+
+def _keys_file(cache_dir: Path) -> Path:
+    """The kept keys, named by the stemmers' version and this module's code (either may change a key)."""
+    version = importlib.metadata.version("snowballstemmer")
+    return cache_dir / f"search-keys-{version}-{source_hash('site/search.py')}.json"
+
+
+def load_keys(cache_dir: Path) -> None:
+    """The keys an earlier build kept, if any (``builder-inited``)."""
+    global _SAVED
+    path = _keys_file(cache_dir)
+    if path.is_file():
+        for lang, known in json.loads(path.read_text(encoding="utf-8")).items():
+            _KEYS.setdefault(lang, {}).update(known)
+    _SAVED = sum(map(len, _KEYS.values()))
+
+
+def save_keys(cache_dir: Path) -> None:
+    """Keep the keys for the next build, if this one stemmed new words (``build-finished``)."""
+    global _SAVED
+    if sum(map(len, _KEYS.values())) != _SAVED:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(_keys_file(cache_dir), json.dumps(_KEYS, ensure_ascii=False, sort_keys=True))
+        _SAVED = sum(map(len, _KEYS.values()))
 
 
 @cache

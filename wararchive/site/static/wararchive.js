@@ -31,6 +31,23 @@ function waLayerSwitch() {
   if (location.hash.startsWith("#corr-")) apply("both");
 }
 
+/* How much sticks to the top of the window (the theme's header when it is sticky, our layer bar), as --wa-sticky, which
+ * every permalink target keeps as its scroll margin; the page's own target is scrolled to again once it is known. */
+function waStickyMargin() {
+  const measure = () => {
+    let bottom = 0;
+    for (const el of document.querySelectorAll(".mobile-header, .wa-toolbar")) {
+      const style = getComputedStyle(el);
+      if ((style.position === "sticky" || style.position === "fixed") && style.display !== "none") bottom += el.offsetHeight;
+    }
+    document.documentElement.style.setProperty("--wa-sticky", `${bottom}px`);
+  };
+  measure();
+  const target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target) target.scrollIntoView({ behavior: "instant" });  /* the theme scrolls smoothly: a landing jumps */
+  window.addEventListener("resize", measure);
+}
+
 /* Parallel page: show only the units that differ. */
 function waDiffFilter() {
   document.querySelectorAll("input.wa-diff-only").forEach((box) => {
@@ -695,9 +712,26 @@ waPageSearch();
 function waAccessibility() {
   const labels = { "sidebar-drawer": "site navigation", "toc-drawer": "contents of this page" };
   for (const [cls, label] of Object.entries(labels)) document.querySelectorAll(`aside.${cls}`).forEach((a) => a.setAttribute("aria-label", label));
-  document.querySelectorAll("div.highlight > pre").forEach((pre) => {
-    if (pre.scrollWidth > pre.clientWidth) { pre.tabIndex = 0; pre.setAttribute("aria-label", "code (scrolls sideways)"); }
-  });
+  /* What scrolls sideways at this width (code, wide tables) can be reached and scrolled by keyboard: a region named
+   * after the section it is in (numbered where a section has several, as landmarks' names must differ). */
+  const scrollers = () => {
+    const names = new Map();
+    document.querySelectorAll("div.highlight > pre, .table-wrapper").forEach((box) => {
+      if (box.scrollWidth > box.clientWidth + 1) {
+        const heading = box.closest("section")?.querySelector("h1, h2, h3, h4");
+        const base = `${box.matches("pre") ? "code" : "table"}${heading ? ": " + heading.textContent.replace(/[¶#]\s*$/, "").trim() : ""}`;
+        names.set(base, (names.get(base) || 0) + 1);
+        box.tabIndex = 0;
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", `${base}${names.get(base) > 1 ? " " + names.get(base) : ""} (scrolls sideways)`);
+        box.dataset.waScrolls = "";
+      } else if ("waScrolls" in box.dataset) {
+        for (const a of ["tabindex", "role", "aria-label", "data-wa-scrolls"]) box.removeAttribute(a);
+      }
+    });
+  };
+  scrollers();
+  window.addEventListener("resize", scrollers);
   const results = document.getElementById("search-results");
   if (results && !document.querySelector("h1")) {
     const h1 = document.createElement("h1");
@@ -708,6 +742,7 @@ function waAccessibility() {
 
 document.addEventListener("DOMContentLoaded", () => {
   waAccessibility();
+  waStickyMargin();
   waLayerSwitch();
   waDiffFilter();
   waPassageSearch();
