@@ -36,11 +36,14 @@ class Study:
     ``games``: one row per game (reading, seed, winner, plies, adjudicated,
     end rule, setup hash); ``fired`` and ``pieces``: per game, how often each
     rule fired and which pieces survived; ``readings``: per reading, rates
-    with Wilson intervals and Ludii's metrics; ``pairs``: per pair of
-    readings, paired differences with bootstrap intervals and exact McNemar
-    tests; ``rules`` / ``rule_changes``: rule firings per reading and their
-    paired differences, with each rule's certainty and passages;
-    ``survival``: the share of each piece left at the end.
+    with Wilson intervals and Ludii's metrics; ``omnibus``: per pair of
+    readings, the one answer (seeds whose result changed, winners flipped,
+    the cross-table, Stuart–Maxwell's test, its replication on the seed
+    halves); ``pairs``: per pair and measure, paired differences with
+    Tango's interval and the discordant counts; ``rules`` / ``rule_changes``:
+    rule firings per reading and the screen of their paired changes, with
+    each rule's certainty and passages; ``survival``: the share of each
+    piece left at the end (see :mod:`.stats`).
     """
 
     design: Design
@@ -49,12 +52,13 @@ class Study:
     fired: pd.DataFrame
     pieces: pd.DataFrame
     readings: pd.DataFrame
+    omnibus: pd.DataFrame
     pairs: pd.DataFrame
     rules: pd.DataFrame
     rule_changes: pd.DataFrame
     survival: pd.DataFrame
 
-    TABLES = ("games", "fired", "pieces", "readings", "pairs", "rules", "rule_changes", "survival")
+    TABLES = ("games", "fired", "pieces", "readings", "omnibus", "pairs", "rules", "rule_changes", "survival")
 
     def tables(self) -> dict[str, pd.DataFrame]:
         return {name: getattr(self, name) for name in self.TABLES}
@@ -73,14 +77,16 @@ def study(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool = False,
+    alternate: bool = True,
 ) -> Study:
     """Play ``games`` seeds under every combination of the ``vary`` readings and compare them.
 
-    ``options`` fixes other options for all readings. ``workers`` local
+    ``options`` fixes other options for all readings; two different
+    ``players`` change sides on odd seeds unless ``alternate`` is False. ``workers`` local
     processes (default: every core; 1: in this process) or a Dask
     ``scheduler`` address play the games; the tables do not depend on which.
     """
-    d = design(ruleset_id, vary, games, players, seed, options)
+    d = design(ruleset_id, vary, games, players, seed, options, alternate)
     return studies([d], workers=workers, scheduler=scheduler, progress=progress)[0]
 
 
@@ -112,6 +118,7 @@ def _analyse(job: tuple[Design, dict[str, pd.DataFrame]]) -> Study:
         meta=_meta(d),
         **raw,
         readings=stats.readings_table(raw["games"], sides, order),
+        omnibus=stats.omnibus_table(raw["games"], sides, order),
         pairs=stats.pairs_table(raw["games"], sides, order),
         rules=stats.rules_table(matrices, info),
         rule_changes=stats.rule_changes(matrices, info),
@@ -145,6 +152,9 @@ def _meta(d: Design) -> dict[str, Any]:
         "package": package,
         "statistics": {
             "confidence": stats.CONFIDENCE,
+            "omnibus": f"Stuart–Maxwell (exact conditional up to {stats.EXACT_LIMIT} tables, else χ²)",
+            "rate_intervals": "Tango score",
+            "rule_screen": f"exact sign test, {stats.SCREEN}-adjusted, rules with ≥ {stats.MIN_DISCORDANT} discordant seeds",
             "bootstrap_seed": stats.BOOTSTRAP_SEED,
             "bootstrap_resamples": stats.BOOTSTRAP_RESAMPLES,
         },

@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..engine import ruleset, simulate_one
 from ..engine.parallel import Pool, parallel_map
-from .design import Design
+from .design import Design, Job
 
 
 def _army(game) -> Counter[tuple[str, str]]:
@@ -25,9 +25,9 @@ def _army(game) -> Counter[tuple[str, str]]:
     return Counter((c["side"], c["piece"]) for c in game.view("referee").cells if c is not None)
 
 
-def play(job: tuple[str, str, dict[str, Any], int, tuple[str, str]]) -> dict[str, Any]:
+def play(job: Job) -> dict[str, Any]:
     """One game of a study, as the facts the statistics need (module-level: it is sent to workers)."""
-    rid, label, options, seed, players = job
+    rid, label, options, seed, players, swapped = job
     rs = ruleset(rid, **options)
     start = _army(rs.new_game(seed=seed))
     game = simulate_one(rs, seed, players)
@@ -36,6 +36,7 @@ def play(job: tuple[str, str, dict[str, Any], int, tuple[str, str]]) -> dict[str
     return {
         "reading": label,
         "seed": seed,
+        "first_player": rs.sides[1 if swapped else 0],
         "winner": game.result["winner"],
         "plies": game.ply,
         "adjudicated": bool(game.result["adjudicated"]),
@@ -46,10 +47,10 @@ def play(job: tuple[str, str, dict[str, Any], int, tuple[str, str]]) -> dict[str
     }
 
 
-def _game_key(job: tuple[str, str, dict[str, Any], int, tuple[str, str]]) -> tuple[str, str, int, tuple[str, ...]]:
+def _game_key(job: Job) -> tuple[str, str, int, tuple[str, ...], bool]:
     """What decides a game: the ruleset with every option resolved, the seed and the players (not the reading's label)."""
-    rid, _, options, seed, players = job
-    return rid, json.dumps(ruleset(rid, **options).options, sort_keys=True, default=str), seed, tuple(players)
+    rid, _, options, seed, players, swapped = job
+    return rid, json.dumps(ruleset(rid, **options).options, sort_keys=True, default=str), seed, tuple(players), swapped
 
 
 def run(
