@@ -51,6 +51,39 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=study_cmd)
 
+    p = sub.add_parser(
+        "publish-studies",
+        help="regenerate the published studies of every reading (docs/studies)",
+        description="Study every interpretation option of every ruleset on the same seeds under each of its readings "
+        "and save the results as versioned data (Parquet, study.json with fingerprints, summary.json) that the site "
+        "renders. Resumable: seeds are played in blocks saved as they complete, and a study whose design and "
+        "fingerprints are unchanged is kept.",
+    )
+    p.add_argument("--games", type=int, help="paired seeds per reading (default: 2000, the published target)")
+    p.add_argument("--players", default="greedy,greedy", help=f"two of {PLAYER_KINDS} (default: greedy,greedy)")
+    p.add_argument("--seed", type=int, help="first seed (default: 1)")
+    p.add_argument("--ruleset", action="append", metavar="RULESET", help="only this ruleset (repeatable; default: all)")
+    p.add_argument("--out", metavar="DIR", help="where to write (default: docs/studies in the source tree)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    parallel_arguments(p)
+    p.set_defaults(run=publish_cmd)
+
+
+def publish_cmd(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    from ..study import publish
+
+    games = publish.GAMES if args.games is None else args.games
+    if games < 1:
+        raise WararchiveError(f"--games must be at least 1, not {games}")
+    root = Path(args.out) if args.out else publish.ROOT
+    seed = publish.SEED if args.seed is None else args.seed
+    written = publish.publish(
+        root, games, _players(args.players), seed, args.ruleset, args.workers, args.scheduler, progress=not args.quiet
+    )
+    print(f"{len(written)} studies written under {root}/" if written else f"every study under {root}/ is current")
+
 
 def _split(pairs: list[str]) -> tuple[dict[str, list[Any]], dict[str, Any]]:
     """``NAME=A,B`` pairs into varied options; ``NAME=A`` into fixed ones."""

@@ -15,16 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from ..engine import ruleset
 from ..engine.fingerprint import ruleset_fingerprint
 from ..engine.parallel import Pool, parallel_map
-from . import output, stats
 from .design import Design, design
-from .run import run
+
+if TYPE_CHECKING:  # pandas, scipy and Dask load when a study is run or read, not when the site lists what is studied
+    import pandas as pd
 
 FORMAT = "wararchive-study/1"
 
@@ -64,6 +63,8 @@ class Study:
         return {name: getattr(self, name) for name in self.TABLES}
 
     def save(self, folder: str | Path) -> list[Path]:
+        from . import output
+
         return output.save(self.tables(), self.meta, folder)
 
 
@@ -103,11 +104,15 @@ def studies(
     for many small studies (the site's) they cost as much as the games: they
     are spread over the same workers.
     """
+    from .run import run
+
     raws = run(designs, workers=workers, scheduler=scheduler, progress=progress, pool=pool)
     return parallel_map(_analyse, list(zip(designs, raws, strict=True)), workers=workers, scheduler=scheduler, pool=pool)
 
 
 def _analyse(job: tuple[Design, dict[str, pd.DataFrame]]) -> Study:
+    from . import stats
+
     d, raw = job
     order = [r.label for r in d.readings]
     sides = list(ruleset(d.ruleset).sides)
@@ -128,6 +133,8 @@ def _analyse(job: tuple[Design, dict[str, pd.DataFrame]]) -> Study:
 
 def _rule_info(d: Design) -> pd.DataFrame:
     """Every rule of every reading: its summary, certainty and cited passages (the first reading's wording wins)."""
+    import pandas as pd
+
     seen: dict[str, dict[str, Any]] = {}
     for r in d.readings:
         for rule in ruleset(d.ruleset, **r.options).rules:
@@ -138,6 +145,8 @@ def _rule_info(d: Design) -> pd.DataFrame:
 
 
 def _meta(d: Design) -> dict[str, Any]:
+    from . import stats
+
     try:
         package = version("wararchive")
     except PackageNotFoundError:  # running from a source tree that is not installed

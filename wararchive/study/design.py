@@ -94,6 +94,16 @@ class Design:
         }
 
 
+def options_studied(ruleset_id: str) -> list[str]:
+    """The options whose readings are interpretations of the text (settings such as ply limits are not)."""
+    return [o.name for o in ruleset(ruleset_id).declared.values() if o.readings and o.kind == "interpretation"]
+
+
+def slug(players: tuple[str, str] | list[str]) -> str:
+    """A folder name for a pairing of players: ``greedy-vs-greedy``, ``ismcts-200-vs-greedy``."""
+    return "-vs-".join(p.replace(":", "-") for p in players)
+
+
 def _text(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
