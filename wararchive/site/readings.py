@@ -97,17 +97,14 @@ def _players_note(summary: dict[str, Any]) -> nodes.Node:
     d = meta["design"]
     first, last = d["seed"], d["seed"] + d["games"] - 1
     target = pub["target_games"]
-    short = (
-        f" This is fewer than the {target:,} seeds the project aims at, to fit the machine it was run on; "
-        f"rerun `{COMMAND} --games {target}` for the full study."
-        if d["games"] < target
-        else ""
-    )
+    rerun = nodes.literal(text=f"{COMMAND} --games {target}")
+    fewer = f" This is fewer than the {target:,} seeds the project aims at, to fit the machine it was run on; rerun "
+    short = [fewer, rerun, " for the full study."] if d["games"] < target else []
     sides = " Sides alternate: on odd seeds the first-named player takes the second side." if d.get("alternate") else ""
     out = el(
         "p",
-        f"{' against '.join(d['players'])}: {d['games']:,} paired seeds ({first}…{last}), every reading on every seed.{sides}"
-        f"{short}",
+        f"{' against '.join(d['players'])}: {d['games']:,} paired seeds ({first}…{last}), every reading on every seed.{sides}",
+        *short,
     )
     notes = el("ul", class_="wa-players")
     for kind, note in pub["players"].items():
@@ -124,7 +121,8 @@ class Readings(SphinxDirective):
         rid, option = self.arguments
         summaries = published(Path(self.env.srcdir), rid, option)
         if not summaries:
-            return [el("p", f"Not yet published: `{COMMAND} --ruleset {rid}` studies it.", class_="wa-muted")]
+            command = nodes.literal(text=f"{COMMAND} --ruleset {rid}")
+            return [el("p", "Not yet published: ", command, " studies it.", class_="wa-muted")]
         for s in summaries:  # a republished study re-reads the page
             self.env.note_dependency(
                 str(Path(self.env.srcdir) / STUDIES / rid / option / slug(s["meta"]["design"]["players"]) / "summary.json")
@@ -169,7 +167,7 @@ class Readings(SphinxDirective):
 
         against = [p for p in s["pairs"] if default in (p["reading_a"], p["reading_b"])]
         measures = [*(f"{side} win rate" for side in rs.sides), "draw rate"]
-        img = Path(self.env.srcdir) / FOLDER / "_img" / f"{rid}-{option}-{slug(meta['design']['players'])}.png"
+        img = Path(self.env.doc2path(self.env.docname)).parent / "_img" / f"{rid}-{option}-{slug(meta['design']['players'])}.png"
         colours = {f"{k} win rate": v for k, v in zip(rs.sides, side_colours(list(rs.sides), rs.board), strict=True)}
         title = f"{rs.title}: {option} ({' vs '.join(meta['design']['players'])})"
         draw = partial(paired_differences, against, names, measures, title=title, colours=colours)

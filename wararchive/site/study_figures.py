@@ -16,6 +16,7 @@ from ..engine.boardplot import save
 from .figures import DRAW_COLOUR
 
 INK = "#222222"
+MARGINS, ROW = 0.85, 0.28  # inches: above and below the rows, and per row
 
 
 def paired_differences(
@@ -28,7 +29,8 @@ def paired_differences(
     colour of each measure's marker.
     """
     rows = [p for p in pairs if p["measure"] in measures]
-    fig, ax = plt.subplots(figsize=(5.6, 0.5 + 0.32 * len(rows)), dpi=110)
+    height = MARGINS + ROW * len(rows)  # inches: fixed margins, a row per difference
+    fig, ax = plt.subplots(figsize=(5.6, height), dpi=110)
     fig.patch.set_alpha(0)
     ax.patch.set_alpha(0)
     ys = list(range(len(rows)))[::-1]
@@ -39,12 +41,12 @@ def paired_differences(
     ax.axvline(0, color=INK, linewidth=0.8, linestyle="--")
     labels = [f"{names[p['reading_b']]}: {p['measure']}" for p in rows]
     ax.set_yticks(ys, labels, fontsize=7, color=INK)
-    ax.set_xlabel(f"difference from the default reading ({names[rows[0]['reading_a']]})" if rows else "", color=INK)
-    ax.set_title(title, fontsize=9, color=INK)
+    ax.set_xlabel(f"difference from the default reading ({names[rows[0]['reading_a']]})" if rows else "", color=INK, fontsize=8)
+    fig.suptitle(title, fontsize=9, color=INK, x=0.02, ha="left")
     ax.tick_params(colors=INK, labelsize=7)
     for spine in ax.spines.values():
         spine.set_color(INK)
-    fig.subplots_adjust(left=0.42, right=0.97, bottom=0.5 / (0.5 + 0.32 * len(rows)) + 0.08, top=0.9)
+    fig.subplots_adjust(left=0.36, right=0.97, bottom=0.5 / height, top=1 - 0.3 / height)
     save(fig, path)  # the figure's own patch is transparent, so the PNG is
     parts = [
         f"{names[p['reading_b']]}, {p['measure']}: {p['difference']:+.3f} [{p['difference_lo']:+.3f}, {p['difference_hi']:+.3f}]"
