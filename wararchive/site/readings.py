@@ -59,6 +59,39 @@ def generate(srcdir: Path, ruleset_ids: list[str] | None = None) -> None:
     write(srcdir / FOLDER / "index.md", TEMPLATES.get_template("readings-index.md.j2").render(games=games), written)
 
 
+SWAPPED = (("reading_a", "reading_b"), ("value_a", "value_b"), ("a_only", "b_only"), ("per_game_a", "per_game_b"))
+SWAPPED += (("seeds_more", "seeds_fewer"),)
+NEGATED = ("difference", "score_shift", "half1_score_shift", "half2_score_shift")
+
+
+def from_default(rows: list[dict[str, Any]], default: str) -> list[dict[str, Any]]:
+    """The rows of pairs that include the default reading, each turned to read default → other (b − a as other − default).
+
+    A study lists its pairs in the readings' declared order, and the default
+    is not always first (Spionaaž's four volcanoes lie between 0 and 8).
+    """
+    out = []
+    for row in rows:
+        if row["reading_a"] == default:
+            out.append(row)
+        elif row["reading_b"] == default:
+            turned = dict(row)
+            for x, y in SWAPPED:
+                if x in row:
+                    turned[x], turned[y] = row[y], row[x]
+            for k in NEGATED:
+                if k in row:
+                    turned[k] = -row[k]
+            for k in row:
+                if "_to_" in k:  # the cross-table, transposed
+                    x, _, y = k.partition("_to_")
+                    turned[k] = row[f"{y}_to_{x}"]
+            if "difference_lo" in row:
+                turned["difference_lo"], turned["difference_hi"] = -row["difference_hi"], -row["difference_lo"]
+            out.append(turned)
+    return out
+
+
 def _interval(rate: float, lo: float, hi: float) -> str:
     return f"{rate:.3f} [{lo:.3f}, {hi:.3f}]"
 
@@ -142,17 +175,12 @@ class Readings(SphinxDirective):
         names = {r["label"]: r["label"].partition("=")[2] for r in meta["readings"]}
         out: list[nodes.Node] = [_players_note(s)]
 
+        answers, against, changes = (from_default(s[k], default) for k in ("omnibus", "pairs", "rule_changes"))
         verdicts = el("ul", class_="wa-verdicts")
-        for o in s["omnibus"]:
-            if default not in (o["reading_a"], o["reading_b"]):
-                continue
-            other = o["reading_b"] if o["reading_a"] == default else o["reading_a"]
-            pairs = [p for p in s["pairs"] if (p["reading_a"], p["reading_b"]) == (o["reading_a"], o["reading_b"])]
-            flagged = [
-                r
-                for r in s["rule_changes"]
-                if (r["reading_a"], r["reading_b"]) == (o["reading_a"], o["reading_b"]) and r["flagged"]
-            ]
+        for o in answers:
+            other = o["reading_b"]
+            pairs = [p for p in against if p["reading_b"] == other]
+            flagged = [r for r in changes if r["reading_b"] == other and r["flagged"]]
             text, carrier = verdict(o, pairs, flagged)
             item = el("li", el("strong", f"{names[other]}: "), text)
             if carrier:
@@ -165,7 +193,6 @@ class Readings(SphinxDirective):
             verdicts += item
         out.append(verdicts)
 
-        against = [p for p in s["pairs"] if default in (p["reading_a"], p["reading_b"])]
         measures = [*(f"{side} win rate" for side in rs.sides), "draw rate"]
         img = Path(self.env.doc2path(self.env.docname)).parent / "_img" / f"{rid}-{option}-{slug(meta['design']['players'])}.png"
         colours = {f"{k} win rate": v for k, v in zip(rs.sides, side_colours(list(rs.sides), rs.board), strict=True)}
@@ -197,11 +224,10 @@ class Readings(SphinxDirective):
             for r in s["readings"]
         ]
         out.append(table(heads, rows, classes=["wa-readings-results"]))
-        out += self._rules(rid, default, names, s["rule_changes"])
+        out += self._rules(rid, names, changes)
         return out
 
-    def _rules(self, rid: str, default: str, names: dict[str, str], changes: list[dict[str, Any]]) -> list[nodes.Node]:
-        mine = [c for c in changes if default in (c["reading_a"], c["reading_b"])]
+    def _rules(self, rid: str, names: dict[str, str], mine: list[dict[str, Any]]) -> list[nodes.Node]:
         flagged = [c for c in mine if c["flagged"]]
         screen = (
             f"exact sign tests on the seeds where a rule's count differs, for the {len(mine)} rules with at least "
