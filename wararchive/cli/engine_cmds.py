@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from ..errors import WararchiveError
 from . import terminal
 from .output import FORMATS, render
 
-# The player kinds of engine.players.PLAYERS, spelt out so that --help needs no engine import (a test keeps them in step).
+# The player kinds of wararchive.players.players(), spelt out so that --help needs no engine import (a test keeps them in step).
 PLAYER_KINDS = (
     "random, greedy, ismcts or ismcts:N (information-set MCTS, N searches a move), "
     "openspiel-ismcts or openspiel-ismcts:N (OpenSpiel's ISMCTSBot)"
@@ -45,7 +46,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--as",
         dest="side",
-        help="whose view to print: a side or 'referee' (default: the human's side if one player is human, else referee)",
+        help="whose view to print: a side or 'referee' (default: the human's side if one player is human; two humans "
+        "play hot-seat, each seeing only his own side, with a pause screen between turns; else referee)",
     )
     p.add_argument(
         "--players",
@@ -138,9 +140,9 @@ def _ruleset(args: argparse.Namespace):
 
 
 def _players(spec: str, human: bool = False) -> tuple[str, str]:
-    from ..engine.players import PLAYERS
+    from ..players import players
 
-    allowed = [*PLAYERS, "human"] if human else list(PLAYERS)
+    allowed = [*players(), "human"] if human else list(players())
     kinds = tuple(s.strip() for s in spec.split(","))
     if len(kinds) != 2 or any(k.partition(":")[0] not in allowed for k in kinds):  # "ismcts:400": a budget
         raise WararchiveError(f"--players takes two of {', '.join(allowed)} separated by a comma, not {spec!r}")
@@ -199,9 +201,9 @@ def rules_cmd(args: argparse.Namespace) -> None:
 
 
 def play_cmd(args: argparse.Namespace) -> None:
-    from ..engine import make_player
     from ..engine.transcript import play_ply
     from ..fileio import atomic_write_text, output_target
+    from ..players import make_player
 
     rs = _ruleset(args)
     kinds = _players(args.players, human=True)
@@ -211,24 +213,27 @@ def play_cmd(args: argparse.Namespace) -> None:
     for path in (args.out, args.pgn):
         if path is not None:
             output_target(path)  # a bad path fails now, not after the game
-    view_as = args.side or _default_view(kinds, rs.sides)
-    game.view(view_as)  # validate the side before playing
+    hot_seat = kinds == ("human", "human") and args.side is None
+    view_as = "each side its own, hot-seat" if hot_seat else args.side or _default_view(kinds, rs.sides)
+    if not hot_seat:
+        game.view(view_as)  # validate the side before playing
     players = [
         terminal.HumanPlayer(s) if k == "human" else make_player(k, f"{rs.id}:{args.seed}:player:{s}")
         for k, s in zip(kinds, rs.sides, strict=True)
     ]
     print(f"{rs.title}, seed {args.seed}: {rs.sides[0]} ({kinds[0]}) vs {rs.sides[1]} ({kinds[1]}); view: {view_as}")
-    if "human" in kinds:
-        print(terminal.help_text(game))
-    print(game.view(view_as).render())
-    while game.result is None:
-        try:
-            move = players[game.to_move].choose(game)
-        except terminal.GameAbandoned as stop:
-            print(f"\n{stop}")
-            return
-        print("\n" + "\n".join(play_ply(game, move, view_as)))  # the move and events through the viewer's filter
-        print(game.view(view_as).render())
+    try:
+        if hot_seat:
+            terminal.hot_seat(game, players, clear=terminal.CLEAR_SCREEN if sys.stdout.isatty() else "")
+        else:
+            print(game.view(view_as).render())
+            while game.result is None:
+                move = players[game.to_move].choose(game)
+                print("\n" + "\n".join(play_ply(game, move, view_as)))  # the move and events through the viewer's filter
+                print(game.view(view_as).render())
+    except terminal.GameAbandoned as stop:
+        print(f"\n{stop}")
+        return
     r = game.result
     print(
         f"\nresult: {r['winner'] or 'draw'} after {r['ply']} plies — {r['summary']} ({', '.join(r['cites']) or 'project rule'})"
@@ -244,7 +249,10 @@ def play_cmd(args: argparse.Namespace) -> None:
 
 
 def _default_view(kinds: tuple[str, str], sides: tuple[str, ...]) -> str:
-    """With exactly one human at the board, his side's view (the referee's would show him every enemy rank)."""
+    """With exactly one human at the board, his side's view (the referee's would show him every enemy rank).
+
+    Two humans play hot-seat instead (:func:`terminal.hot_seat`), unless ``--as`` names a view.
+    """
     humans = [side for kind, side in zip(kinds, sides, strict=True) if kind == "human"]
     return humans[0] if len(humans) == 1 else "referee"
 
@@ -257,8 +265,9 @@ def parallel_arguments(p: argparse.ArgumentParser) -> None:
 
 def _simulated(job: tuple[str, dict[str, Any], int, tuple[str, str]]) -> tuple[str, str, int]:
     """One game of a simulation: its record line, its winner (or 'draw') and its length."""
-    from ..engine import ruleset, simulate_one
+    from ..engine import ruleset
     from ..engine.record import dumps
+    from ..players import simulate_one
 
     rid, options, seed, kinds = job
     game = simulate_one(ruleset(rid, **options), seed, kinds)
@@ -266,8 +275,8 @@ def _simulated(job: tuple[str, dict[str, Any], int, tuple[str, str]]) -> tuple[s
 
 
 def simulate_cmd(args: argparse.Namespace) -> None:
-    from ..engine.parallel import parallel_iter
     from ..fileio import atomic_open, output_target
+    from ..runner import parallel_iter
 
     rs = _ruleset(args)
     kinds = _players(args.players)
@@ -305,7 +314,7 @@ def _position(record: dict[str, Any], ply: int | None):
 
 
 def board_cmd(args: argparse.Namespace) -> None:
-    from ..engine.boardplot import board_figure
+    from ..drawing.boardplot import board_figure
     from ..engine.record import load_record
     from ..fileio import output_target
 

@@ -20,6 +20,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from ..drawing.colours import side_colours
 from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
 from ..study.design import options_studied, slug
@@ -166,7 +167,6 @@ class Readings(SphinxDirective):
         return out
 
     def _study(self, rid: str, option: str, s: dict[str, Any]) -> list[nodes.Node]:
-        from ..engine.boardplot import side_colours  # matplotlib loads only when a readings page is read
         from .study_figures import paired_differences
 
         rs = ruleset(rid)

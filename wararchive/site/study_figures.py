@@ -12,7 +12,7 @@ from typing import Any
 
 import matplotlib.pyplot as plt
 
-from ..engine.boardplot import save
+from ..drawing.boardplot import save
 from .figures import DRAW_COLOUR
 
 INK = "#222222"

@@ -28,9 +28,9 @@ from typing import Any
 
 from ..engine import ruleset, rulesets
 from ..engine.fingerprint import ruleset_fingerprint, source_hash
-from ..engine.parallel import parallel_iter, parallel_map
-from ..engine.players import PLAYERS
 from ..fileio import atomic_write_bytes, atomic_write_text
+from ..players import players as registered_players
+from ..runner import parallel_iter, parallel_map
 from . import Study, _analyse, output
 from .design import Design, design, options_studied, slug
 from .run import _game_key, _tables, play
@@ -81,7 +81,7 @@ def player_notes(players: tuple[str, str]) -> dict[str, str]:
     """Each player named, with its method (the class's own summary) and, where measured, a note on its strength."""
     notes = {}
     for kind in players:
-        cls = PLAYERS[kind.partition(":")[0]]
+        cls = registered_players()[kind.partition(":")[0]]
         method = (cls.__doc__ or kind).strip().splitlines()[0]
         notes[kind] = f"{method.rstrip('.')}. {STRENGTH.get(kind, 'Its strength is not measured here.')}"
     return notes

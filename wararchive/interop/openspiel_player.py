@@ -1,7 +1,7 @@
 """OpenSpiel's ISMCTS bot as a wararchive player (``openspiel-ismcts``), for comparison with the archive's own.
 
 The bot searches the game through the OpenSpiel adapter
-(:mod:`wararchive.engine.openspiel`): its worlds are guessed from the
+(:mod:`wararchive.interop.openspiel`): its worlds are guessed from the
 player's view as the ``ismcts`` player guesses them, its tree is keyed by
 the information-state strings built from the views, and its leaves are
 scored like ``ismcts``'s (a short playout, then the material balance):
@@ -16,10 +16,10 @@ import random
 from functools import cache
 from typing import Any
 
+from ..engine.game import Game
 from ..errors import WararchiveError
-from .game import Game
-from .ismcts import DEFAULT_ITERATIONS, playout_score
-from .player import Player
+from ..players.ismcts import DEFAULT_ITERATIONS, playout_score
+from ..players.player import Player
 
 UCT_C = 2.0
 
@@ -28,6 +28,7 @@ class OpenSpielISMCTSPlayer(Player):
     """OpenSpiel's ``ISMCTSBot`` with ``iterations`` simulations a move."""
 
     name = "openspiel-ismcts"
+    budgeted = True
 
     def __init__(self, seed: int | str = 0, iterations: int = DEFAULT_ITERATIONS):
         super().__init__(seed)
