@@ -63,9 +63,3 @@ def test_publish_command_errors_are_one_line(capsys, tmp_path, args, message):
     code = main(["publish-studies", "--ruleset", "chess", "--out", str(tmp_path), "--quiet", *args])
     err = capsys.readouterr().err
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
-
-
-def test_python_m_runs_the_same_command(capsys):
-    with pytest.raises(SystemExit):
-        publish.main(["--help"])
-    assert "Resumable" in capsys.readouterr().out

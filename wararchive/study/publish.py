@@ -1,11 +1,11 @@
 """The published studies: every interpretation option of every ruleset, studied on paired seeds, kept as data.
 
-``wararchive publish-studies`` (or ``python -m wararchive.study.publish``)
-plays, for every option, the same seeds under each of its readings and
-writes ``docs/studies/RULESET/OPTION/PLAYERS/``: the tables as Parquet,
+``wararchive publish-studies`` (:mod:`wararchive.cli.study_cmds`) plays,
+for every option, the same seeds under each of its readings and writes
+``docs/studies/RULESET/OPTION/PLAYERS/``: the tables as Parquet,
 ``study.json`` (the design, the seeds, every reading's fingerprint: its
-ruleset data and the engine's code) and ``summary.json``, what the site's
-readings pages show. The site renders these files and plays no game.
+ruleset data and the code that plays the games) and ``summary.json``, what
+the site's readings pages show. The site renders these files and plays no game.
 
 All options' games share one parallel run (every core, or a Dask cluster
 with ``--scheduler``), and a game that several studies need (the default
@@ -21,7 +21,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -228,14 +227,3 @@ def publish(
 def published(root: Path = ROOT) -> list[Path]:
     """The folders of every published study."""
     return sorted(p.parent for p in root.glob(f"*/*/*/{output.META_FILE}"))
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m wararchive.study.publish``: the same command."""
-    from ..cli.main import main as cli
-
-    return cli(["publish-studies", *(sys.argv[1:] if argv is None else argv)])
-
-
-if __name__ == "__main__":
-    sys.exit(main())
