@@ -13,6 +13,7 @@ from wararchive.study import publish
 
 CONF = """
 extensions = ["myst_parser"]
+source_suffix = {".md": "markdown"}  # explicit: a myst-nb site built earlier in the same process leaves its parser as the default
 
 
 def setup(app):
