@@ -57,7 +57,7 @@ def test_a_random_sample_of_published_games_replays_to_identical_results():
         options = next(r["options"] for r in meta["readings"] if r["label"] == row["reading"])
         swapped = bool(d["alternate"]) and row["seed"] % 2 == 1
         players = tuple(d["players"][::-1] if swapped else d["players"])
-        again = play((d["ruleset"], row["reading"], options, int(row["seed"]), players, swapped))
+        again = play((d["ruleset"], row["reading"], options, int(row["seed"]), players, swapped, "reference"))
         where = f"{folder}, {row['reading']}, seed {row['seed']}"
         for key in ("winner", "plies", "adjudicated", "end_rule", "setup", "first_player"):
             assert again[key] == (None if pd.isna(row[key]) else row[key]), f"{where}: {key} differs on replay"

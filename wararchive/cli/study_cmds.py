@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..errors import WararchiveError
-from .engine_cmds import PLAYER_KINDS, _parse_options, _players, parallel_arguments
+from .engine_cmds import PLAYER_KINDS, _parse_options, _players, engine_argument, parallel_arguments
 from .output import render
 
 
@@ -47,6 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "is not mistaken for a player's; --no-alternate keeps the first-named player on the first side",
     )
     parallel_arguments(p)
+    engine_argument(p)
     p.add_argument("--out", metavar="DIR", help="directory for the tables (default: study-RULESET)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=study_cmd)
@@ -118,11 +119,24 @@ def study_cmd(args: argparse.Namespace) -> None:
         scheduler=args.scheduler,
         progress=not args.quiet,
         alternate=args.alternate,
+        engine=args.engine,
     )
     out = args.out or f"study-{args.ruleset}"
     result.save(out)
     print(summary(result))
     print(f"\ntables written to {out}/ (Parquet and CSV; study.json reproduces the study)")
+
+
+def engine_line(info: dict[str, Any] | None) -> str:
+    """Which engine played the games: the compiled kernel, or the reference engine and why."""
+    if not info:
+        return "engine: reference"
+    ran = {r["ran"] for r in info["readings"]}
+    if ran == {"kernel"}:
+        return "engine: kernel (compiled; plays the reference engine's games move for move)"
+    why = sorted({r["why_not_kernel"] for r in info["readings"] if r["ran"] == "reference"})
+    which = "reference" if ran == {"reference"} else "kernel for some readings, reference for others"
+    return f"engine: {which} ({'; '.join(why)})"
 
 
 def summary(s) -> str:
@@ -146,6 +160,7 @@ def summary(s) -> str:
     for o in s.omnibus.to_dict(orient="records"):
         cross = [{"a \\ b": x} | {y: o[f"{x}_to_{y}"] for y in outcomes} for x in outcomes]
         tables += [f"{name[o['reading_a']]} (rows) → {name[o['reading_b']]} (columns)", render(cross, list(cross[0]), "table")]
+    head += "\n" + engine_line(s.meta.get("engine"))
     rows = []
     for r in s.readings.to_dict(orient="records"):
         row = {"reading": name[r["reading"]], "games": r["games"]}

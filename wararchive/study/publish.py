@@ -32,7 +32,7 @@ from ..players import players as registered_players
 from ..runner import parallel_iter, parallel_map
 from . import Study, _analyse, output
 from .design import Design, design, options_studied, slug
-from .run import _game_key, _tables, play
+from .run import _game_key, _tables, engines, play
 
 ROOT = Path(__file__).resolve().parents[2] / "docs" / "studies"  # in the source tree, beside the site that renders them
 GAMES = 2000  # the target: paired seeds per reading for greedy against greedy
@@ -41,6 +41,7 @@ BLOCK = 50  # seeds per checkpoint
 PARTIAL = ".partial"
 SUMMARY = "summary.json"
 COMMAND = "wararchive publish-studies"
+ENGINE = "auto"  # the compiled kernel where it covers a game, else the reference engine: the same facts either way
 UNPUBLISHED = ("pieces",)  # every piece of every game: the survival table keeps its sums, at a fraction of the size
 
 STRENGTH = {
@@ -91,6 +92,7 @@ def _meta(entry: Entry, study: Study) -> dict[str, Any]:
     d = entry.design
     return study.meta | {
         "seeds": {"first": d.seed, "last": d.seed + d.games - 1},
+        "engine": engines(d, ENGINE),
         "published": {
             "ruleset": entry.ruleset,
             "option": entry.option,
@@ -162,7 +164,7 @@ def _blocks(todo: list[Entry]) -> list[tuple[str, list, list]]:
     out = []
     for start in range(d0.seed, d0.seed + d0.games, BLOCK):
         seeds = set(range(start, min(start + BLOCK, d0.seed + d0.games)))  # a short last block is named by its end
-        jobs = [j for e in todo for j in e.design.jobs() if j[3] in seeds]
+        jobs = [(*j, ENGINE) for e in todo for j in e.design.jobs() if j[3] in seeds]
         unique: dict = {}
         for j in jobs:
             unique.setdefault(_game_key(j), j)
@@ -211,7 +213,7 @@ def publish(
     partial = root / PARTIAL / _run_key(todo)
     partial.mkdir(parents=True, exist_ok=True)
     facts = _played(todo, partial, workers, scheduler, progress)
-    raws = [_tables([{**facts[_game_key(j)], "reading": j[1]} for j in e.design.jobs()]) for e in todo]
+    raws = [_tables([{**facts[_game_key((*j, ENGINE))], "reading": j[1]} for j in e.design.jobs()]) for e in todo]
     jobs = [(e.design, raw) for e, raw in zip(todo, raws, strict=True)]
     analysed = parallel_map(_analyse, jobs, workers=workers, scheduler=scheduler)
     written = []
