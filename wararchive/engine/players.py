@@ -17,6 +17,7 @@ from .game import Game
 from .ismcts import ISMCTSPlayer
 from .openspiel_player import OpenSpielISMCTSPlayer
 from .player import Player
+from .strong import BeliefPlayer
 
 
 class RandomPlayer(Player):
@@ -49,9 +50,11 @@ PLAYERS: dict[str, type[Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "ismcts": ISMCTSPlayer,
+    "belief": BeliefPlayer,
+    "strong": BeliefPlayer,  # the strongest player the archive has: belief at its default number of worlds
     "openspiel-ismcts": OpenSpielISMCTSPlayer,  # needs the openspiel extra
 }
-BUDGETED = {"ismcts", "openspiel-ismcts"}  # players whose strength is a budget: "ismcts:400" searches 400 iterations a move
+BUDGETED = {"ismcts", "openspiel-ismcts", "belief"}  # players whose strength is a budget: "ismcts:400" searches 400 iterations a move, "belief:12" 12 worlds
 
 
 def make_player(kind: str, seed: int | str) -> Player:
