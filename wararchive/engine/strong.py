@@ -51,6 +51,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from .board import FORWARD
 from .belief import Belief, Tracker, neighbours
 from .game import Game
 from .player import Player
@@ -64,6 +65,8 @@ INFO = 0.1  # the share of a piece's value its being known is worth to the side 
 THREAT = 1.5  # value units for a mobile piece next to a flag/headquarters (falls off as 1/(1+distance))
 HIDE = 0.3  # the share of a win that a blind attack on a flag/headquarters among n look-alikes finds, times n
 FIGHT_THRESHOLD = 0.02  # greedy's bonus for a step forward is 0.01: a fight must look better than advancing
+DANGER = 6.0  # value units for a mobile piece on the striking square, by a path the defender has not blocked; falls off as 1/(1+steps)³
+DANGER_DEPTH = 3
 PROGRESS = 0.03  # value units per mobile piece for its closeness to the nearest enemy flag/headquarters
 
 
@@ -250,16 +253,43 @@ def evaluate(world: Game, me: int, distance: Callable[[Game, int], list[int]], u
             continue
         tables = [distance(world, t) for t in targets]
         near = [min(d[c] for d in tables) for c in mobile[side]]
-        threat = sum(1.0 / (1 + min(d[c] for c in mobile[side])) for d in tables)
+        closeness = [1.0 / (1 + min(d[c] for c in mobile[side])) for d in tables]
         progress = sum(1.0 / (1 + x) for x in near)
-        score += sign * unit * (THREAT * threat + PROGRESS * progress)
+        danger = sum(1.0 / (1 + _steps_to(world, t, side)) ** 3 for t in targets)
+        score += sign * unit * (THREAT * sum(closeness) + PROGRESS * progress + DANGER * danger)
     return score
 
 
+def _steps_to(world: Game, target: int, side: int) -> int:
+    """Steps from ``target`` to ``side``'s nearest mobile piece, around the defender's pieces (searched to ``DANGER_DEPTH``)."""
+    board, owner, kind, types, blocked = world.board, world.owner, world.kind, world.types, world._blocked
+    seen, frontier = {target}, [target]
+    for d in range(DANGER_DEPTH + 1):
+        nxt = []
+        for c in frontier:
+            o = owner[c]
+            if o == side and types[kind[c]].mobile:
+                return d
+            if o >= 0 and o != side and c != target:  # a defender's piece bars the way
+                continue
+            for x in neighbours(board, c):
+                if x not in seen and not blocked[x]:
+                    seen.add(x)
+                    nxt.append(x)
+        frontier = nxt
+    return DANGER_DEPTH + 1
+
+
 def _targets(world: Game, owner: int) -> list[int]:
-    """``owner``'s cells whose capture or occupation wins: his flag or headquarters piece, his headquarters squares."""
-    wins, kind = world.capture_wins, world.kind
-    out = [c for c in world.positions[owner] if kind[c] in wins]
+    """Where the enemy of ``owner`` must come to win: the square that strikes ``owner``'s flag or headquarters piece
+    (the piece's own square where attackers move onto their victim, else the square in front of it, face to face),
+    and ``owner``'s headquarters squares to occupy."""
+    wins, kind, step = world.capture_wins, world.kind, world.board.step
+    out = []
+    for c in world.positions[owner]:
+        if kind[c] in wins:
+            front = step[FORWARD[owner]][c] if step and not world.displace else c
+            out.append(front if front >= 0 else c)
     if world.rs.params.occupy_wins:
         out.extend(world.board.cells_with(f"hq{owner}"))
     return out
