@@ -13,7 +13,7 @@ machine's load average (``os.getloadavg``) when the ruleset started and
 ended, since the times depend on it. ``--markdown`` prints the README's table.
 
 Games run on ``--workers`` processes (default: every core) through the
-archive's runner (:mod:`wararchive.engine.parallel`); each game derives
+archive's runner (:mod:`wararchive.runner`); each game derives
 everything from its seed, so the results do not depend on the worker count.
 """
 
@@ -24,8 +24,9 @@ import math
 import os
 import time
 
-from wararchive.engine import make_player, ruleset
-from wararchive.engine.parallel import parallel_map
+from wararchive.engine import ruleset
+from wararchive.players import make_player
+from wararchive.runner import parallel_map
 
 HIDDEN_RANK_GAMES = ("japanese-war-game", "spionaaz", "sojamang-1935", "finnish-front")
 Z95 = 1.959963984540054
@@ -73,7 +74,8 @@ def main() -> None:
     ap.add_argument("--markdown", action="store_true", help="print the README's table")
     args = ap.parse_args()
     if args.markdown:
-        print(f"| ruleset | N | W-D-L | score [Wilson 95 %] | ply limit | ms/move {args.player} | ms/move {args.opponent} | load |")
+        who = f"ms/move {args.player} | ms/move {args.opponent}"
+        print(f"| ruleset | N | W-D-L | score [Wilson 95 %] | ply limit | {who} | load |")
         print("|---|---|---|---|---|---|---|---|")
     else:
         print(f"{args.player} against {args.opponent}, sides alternated, default options")

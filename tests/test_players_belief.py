@@ -6,15 +6,16 @@ Deterministic, seeded games; no timing (speed and strength are measured by
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
-from wararchive.engine import make_player, ruleset
-from wararchive.engine.belief import SURPRISE, Belief, Tracker
-from wararchive.engine.players import GreedyPlayer
-from wararchive.engine.strong import BeliefPlayer
+from wararchive.engine import ruleset
 from wararchive.errors import WararchiveError
+from wararchive.players import GreedyPlayer, make_player
+from wararchive.players.belief import SURPRISE, Belief, Tracker
+from wararchive.players.strong import BeliefPlayer
 
 HIDDEN_RANK_GAMES = ("japanese-war-game", "spionaaz", "sojamang-1935", "finnish-front")
 
@@ -60,7 +61,7 @@ def test_a_combat_seen_narrows_the_hidden_piece_to_the_ranks_that_give_its_outco
     belief = Belief(game, me)
     i = belief.uids.index(hidden_uid)
     fits = []
-    for t, pt in enumerate(rs.piece_types):
+    for t in range(len(rs.piece_types)):
         a, d = (t, rs.type_index[pd]) if pa is None else (rs.type_index[pa], t)
         fits.append(rs.combat_matrix[a][d][0] == event["outcome"])
     row = belief.likelihood[i]
@@ -131,7 +132,7 @@ def test_determinisations_agree_with_everything_seen(rid):
 
 
 def test_a_piece_that_keeps_coming_forward_is_believed_stronger():
-    """How boldly a piece advances: the same position, one tracker having seen a piece approach twice, tilts it to strong ranks."""
+    """How boldly a piece advances: in the same position, a tracker that saw a piece approach twice tilts it to strong ranks."""
     game = _greedy_game("spionaaz", seed=2, plies=30)
     me = game.to_move
     plain = Belief(game, me)
@@ -149,7 +150,7 @@ def test_a_piece_that_keeps_coming_forward_is_believed_stronger():
 
 
 def _hidden_pair(game, player: int) -> tuple[int, int]:
-    """Two enemy cells unseen by ``player`` with different ranks that may trade places (both moved or both not, alike in mobility)."""
+    """Two enemy cells unseen by ``player``, of different ranks, that may trade places (moved alike, mobile alike)."""
     view = game.view(player)
     hidden = [c for c, s in enumerate(view.cells) if s and s["side"] != view.player and s["piece"] is None]
     mobile = [game.types[game.kind[c]].mobile if game.kind[c] >= 0 else False for c in range(len(view.cells))]
@@ -160,7 +161,10 @@ def _hidden_pair(game, player: int) -> tuple[int, int]:
     raise AssertionError("no two hidden enemy pieces to swap")
 
 
-@pytest.mark.parametrize(("rid", "plies"), [("japanese-war-game", 0), ("japanese-war-game", 40), ("spionaaz", 30), ("sojamang-1935", 20), ("finnish-front", 30)])
+SWAPS = [("japanese-war-game", 0), ("japanese-war-game", 40), ("spionaaz", 30), ("sojamang-1935", 20), ("finnish-front", 30)]
+
+
+@pytest.mark.parametrize(("rid", "plies"), SWAPS)
 def test_choice_does_not_depend_on_hidden_ranks(rid, plies):
     """Swapping two unlearned enemy pieces in the real game leaves the belief player's choice unchanged.
 
@@ -187,8 +191,8 @@ def test_choice_does_not_depend_on_hidden_ranks(rid, plies):
         twin._legal = None
         assert twin.view(me).to_dict() == game.view(me).to_dict()  # the player cannot tell them apart
         first, second = BeliefPlayer(seed, 3), BeliefPlayer(seed, 3)
-        first._trackers = {k: Tracker(k, dict(t.approaches), dict(t.advances), dict(t._where), t._ply) for k, t in follower._trackers.items()}
-        second._trackers = {k: Tracker(k, dict(t.approaches), dict(t.advances), dict(t._where), t._ply) for k, t in follower._trackers.items()}
+        first._trackers = {k: copy.deepcopy(t) for k, t in follower._trackers.items()}
+        second._trackers = {k: copy.deepcopy(t) for k, t in follower._trackers.items()}
         assert first.choose(game) == second.choose(twin)
 
 

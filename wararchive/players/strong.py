@@ -3,7 +3,7 @@
 Method (the player spec is ``belief``, or ``belief:K`` for K worlds a move;
 ``strong`` names the default):
 
-1. **Belief.** :class:`~wararchive.engine.belief.Belief` gives each hidden
+1. **Belief.** :class:`~wararchive.players.belief.Belief` gives each hidden
    enemy piece a distribution over ranks from what the player has seen
    (ranks shown, pieces seen to move, combats and their outcomes, how
    boldly each piece came forward, the setup rules, the army list), read
@@ -51,9 +51,9 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from .board import FORWARD
+from ..engine.board import FORWARD
+from ..engine.game import Game
 from .belief import Belief, Tracker, neighbours
-from .game import Game
 from .player import Player
 
 DEFAULT_WORLDS = 4
@@ -65,7 +65,7 @@ INFO = 0.1  # the share of a piece's value its being known is worth to the side 
 THREAT = 1.5  # value units for a mobile piece next to a flag/headquarters (falls off as 1/(1+distance))
 HIDE = 0.3  # the share of a win that a blind attack on a flag/headquarters among n look-alikes finds, times n
 FIGHT_THRESHOLD = 0.02  # greedy's bonus for a step forward is 0.01: a fight must look better than advancing
-DANGER = 6.0  # value units for a mobile piece on the striking square, by a path the defender has not blocked; falls off as 1/(1+steps)³
+DANGER = 6.0  # value units for a mobile piece on the striking square by a path the defender leaves open; ÷ (1+steps)³
 DANGER_DEPTH = 3
 PROGRESS = 0.03  # value units per mobile piece for its closeness to the nearest enemy flag/headquarters
 
@@ -74,6 +74,7 @@ class BeliefPlayer(Player):
     """Determinized shallow search over worlds drawn from a belief about hidden ranks; ``worlds`` sets strength and cost."""
 
     name = "belief"
+    budgeted = True
 
     def __init__(self, seed: int | str = 0, worlds: int = DEFAULT_WORLDS):
         super().__init__(seed)

@@ -40,9 +40,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import placing
-from .board import move_is_forward
-from .game import Game
+from ..engine.board import move_is_forward
+from ..engine.game import Game
 
 SURPRISE = 0.02  # likelihood of a rank for which the combat table gives another outcome than the one seen
 BOLDNESS = 0.6  # log-odds tilt towards strong ranks per approach to one of the player's pieces
@@ -128,9 +127,7 @@ class Belief:
             for t in range(n_types):
                 if not row[t]:
                     continue
-                if moved and not mobile[t]:
-                    row[t] = 0.0
-                elif on_board and not moved and t in setup and self.cells[i] not in setup[t]:
+                if (moved and not mobile[t]) or (on_board and not moved and t in setup and self.cells[i] not in setup[t]):
                     row[t] = 0.0
             possible.append([w > 0.0 for w in row])
             for verdict in evidence.get(u, ()):
@@ -175,12 +172,7 @@ class Belief:
                 if total <= 0.0:
                     out[i] = max(range(len(row)), key=lambda t: self.likelihood[i][t])
                     continue
-            x = rng.random() * total
-            t = 0
-            for t, w in enumerate(weights):
-                x -= w
-                if x < 0.0 and w > 0.0:
-                    break
+            t = _draw(weights, rng.random() * total)
             out[i] = t
             left[t] = max(left[t] - 1, 0)
         return out
@@ -202,6 +194,18 @@ class Belief:
         world._known = _with_enemy_knowledge(world, self.player, game)
         world._legal = None
         return world
+
+
+def _draw(weights: list[float], x: float) -> int:
+    """The index where the running sum of ``weights`` passes ``x`` (a weighted draw, ``x`` uniform below their total)."""
+    last = 0
+    for t, w in enumerate(weights):
+        if w > 0.0:
+            last = t
+            x -= w
+            if x < 0.0:
+                return t
+    return last
 
 
 def _with_enemy_knowledge(world: Game, player: int, game: Game) -> tuple[set[int], set[int]]:
@@ -244,7 +248,7 @@ def _setup_cells(game: Game, enemy: int, pool: list[int]) -> dict[int, frozenset
     out = {}
     for t, n in enumerate(pool):
         if n:
-            cells = frozenset(placing.allowed_cells(game, enemy, game.rs.piece_types[t].id))
+            cells = frozenset(game.allowed_cells(enemy, game.rs.piece_types[t].id))
             if len(cells) < home:
                 out[t] = cells
     return out
