@@ -61,13 +61,14 @@ CONTACT = 2  # steps: a move starting or ending this near an enemy piece is sear
 MAX_CANDIDATES = 32  # moves searched a position; beyond it, the best by greedy's judgement
 MAX_TURN_PLIES = 3  # plies of one side's turn played out in a world (Spionaaž's turns have two)
 WIN = 1000.0
+SHUFFLE = 0.1  # value units a move loses for undoing the player's own last move
 INFO = 0.1  # the share of a piece's value its being known is worth to the side who knows it
 THREAT = 1.5  # value units for a mobile piece next to a flag/headquarters (falls off as 1/(1+distance))
 HIDE = 0.3  # the share of a win that a blind attack on a flag/headquarters among n look-alikes finds, times n
 FIGHT_THRESHOLD = 0.02  # greedy's bonus for a step forward is 0.01: a fight must look better than advancing
 DANGER = 6.0  # value units for a mobile piece on the striking square by a path the defender leaves open; ÷ (1+steps)³
 DANGER_DEPTH = 3
-PROGRESS = 0.03  # value units per mobile piece for its closeness to the nearest enemy flag/headquarters
+PROGRESS = 0.2  # value units per mobile piece for its closeness to the nearest enemy flag/headquarters
 
 
 class BeliefPlayer(Player):
@@ -81,6 +82,7 @@ class BeliefPlayer(Player):
         self.worlds = worlds
         self._trackers: dict[int, Tracker] = {}
         self._near_cells: list[frozenset[int]] | None = None
+        self._last: dict[int, tuple[int, int]] = {}  # per side: the move that would undo its last one
         self._walls: frozenset[int] = frozenset()
         self._paths: dict[int, list[int]] = {}
 
@@ -118,8 +120,15 @@ class BeliefPlayer(Player):
                 totals[j] += evaluate(after, me, self._distance, unit)
                 counts[j] += 1
         means = [t / n if n else -2 * WIN for t, n in zip(totals, counts, strict=True)]
+        back = self._last.get(me)
+        for j, i in enumerate(ranked):  # undoing one's own last move only marks time: a game should not end by the ply limit
+            if back is not None and (legal[i].frm, legal[i].to) == back:
+                means[j] -= SHUFFLE * unit
         best = max(range(len(ranked)), key=lambda j: (round(means[j], 9), prior[ranked[j]], self.rng.random()))
-        return legal[ranked[best]]
+        move = legal[ranked[best]]
+        if hasattr(move, "frm"):
+            self._last[me] = (move.to, move.frm)
+        return move
 
     def _near(self, game: Game) -> list[frozenset[int]]:
         """For each cell, the cells within ``CONTACT`` steps of it (a player plays one board)."""
