@@ -24,7 +24,7 @@ attack an unknown piece on move 1 of a Japanese War Game, the guess gives
 that piece a 5 in 35 chance of beating it (4 mines, and the spy under
 the Finnish reading), and the expected gain still favours attacking.
 
-Strength is measured by ``benchmarks/players.py``: at the default budget
+Strength is measured by ``benchmarks/players.py --player ismcts``: at the default budget
 it beats random and greedy play in the Japanese War Game, but in Spionaaž
 (two plies a turn, about 30 moves a ply, a game won by taking one hidden
 piece) greedy play still beats it.

@@ -12,27 +12,37 @@ Method (the player spec is ``belief``, or ``belief:K`` for K worlds a move;
    (each hidden rank filled in, what the enemy knows of the player's pieces
    set to what the player saw him learn). The same K worlds judge every
    candidate move (common random numbers), so the comparison between moves
-   is not drowned in the noise of the draw.
+   is not drowned in the noise of the draw. A move far from every enemy
+   piece (``CONTACT`` steps) is judged in the first world only: its worth
+   hardly depends on the guess, and most moves are such moves.
 3. **Shallow search.** In each world every legal move (at most
    ``MAX_CANDIDATES``, the best by greedy's judgement) is played; the rest
-   of the player's turn is played by greedy judgement from his view in
-   that world, then the enemy answers with his whole turn the way a greedy
-   player would, from *his* view of that world (he sees the player's ranks
-   only where the player saw him learn them). So a piece left where the
-   enemy would take it, or an attack into a piece the belief thinks strong,
-   costs what it would cost.
+   of the player's turn takes the fight greedy judgement likes best from
+   his view of that world (or a quiet move out of contact), then the enemy
+   answers with the fights a greedy player would take, from *his* view of
+   that world (he sees the player's ranks only where the player saw him
+   learn them); a side with no fight it likes ends the look-ahead. So a
+   piece left where the enemy would take it, or an attack into a piece the
+   belief thinks strong, costs what it would cost.
 4. **Evaluation** (:func:`evaluate`), from the player's side: a finished
    game is ±``WIN``; otherwise the material balance, plus the *value of
    information* (``INFO`` of the value of every enemy piece whose rank the
    player knows, minus the same for his own pieces the enemy knows: a
-   known piece can be hunted and avoided), plus *threats*: how close the
-   player's nearest mobile piece stands to each enemy flag or headquarters
-   (in the guessed world: a hidden flag is where that world put it, so
-   over K worlds the threat is weighed by the belief) and, negatively, how
-   close the enemy stands to the player's own, with a small bonus for the
-   whole army's progress towards them. Distances are shortest paths over
-   the squares or lines a piece may cross (water and volcanoes not).
-5. The move with the best mean over the K worlds is played; ties go to
+   known piece can be hunted and avoided), plus *hiding the flag*: a flag
+   or headquarters among n pieces the enemy cannot tell from it (unmoved,
+   unknown to him) is found by a blind attack once in n, so ``HIDE`` of a
+   win is weighed by 1/n for each side, plus *threats*: how close the
+   player's nearest mobile piece stands to the square that strikes each
+   enemy flag or headquarters (in the guessed world: a hidden flag is where
+   that world put it, so over K worlds the threat is weighed by the belief),
+   a steep ``DANGER`` term for a piece a few steps from it by a way the
+   defender has not blocked, and a bonus for the whole army's progress
+   towards them; the same, negatively, for the enemy and the player's own
+   flag. Distances are shortest paths over the squares or lines a piece may
+   cross (water, volcanoes and pieces known never to move not).
+5. The move with the best mean over the K worlds is played, less a small
+   ``SHUFFLE`` penalty for undoing the player's own last move (jammed
+   games are broken rather than drawn at the ply limit); ties go to
    greedy's judgement, then to the seeded generator.
 
 The true hidden ranks are never read: each world overwrites every hidden
@@ -71,6 +81,9 @@ DANGER_DEPTH = 3
 PROGRESS = 0.2  # value units per mobile piece for its closeness to the nearest enemy flag/headquarters
 
 
+Closeness = Callable[[Game, tuple[int, ...]], tuple[list[list[float]], list[float]]]
+
+
 class BeliefPlayer(Player):
     """Determinized shallow search over worlds drawn from a belief about hidden ranks; ``worlds`` sets strength and cost."""
 
@@ -84,7 +97,7 @@ class BeliefPlayer(Player):
         self._near_cells: list[frozenset[int]] | None = None
         self._last: dict[int, tuple[int, int]] = {}  # per side: the move that would undo its last one
         self._walls: frozenset[int] = frozenset()
-        self._paths: dict[int, list[int]] = {}
+        self._paths: dict[tuple[int, ...], tuple[list[list[float]], list[float]]] = {}
 
     def choose(self, game: Game) -> Any:
         me = game.to_move
@@ -117,7 +130,7 @@ class BeliefPlayer(Player):
                     continue
                 after.play(move)
                 _finish_turns(after, me)
-                totals[j] += evaluate(after, me, self._distance, unit)
+                totals[j] += evaluate(after, me, self._closeness, unit)
                 counts[j] += 1
         means = [t / n if n else -2 * WIN for t, n in zip(totals, counts, strict=True)]
         back = self._last.get(me)
@@ -145,12 +158,13 @@ class BeliefPlayer(Player):
             self._walls = walls
             self._paths = {}
 
-    def _distance(self, world: Game, target: int) -> list[int]:
-        """Shortest-path steps from every cell to ``target`` around the walls (cached while the walls stand)."""
-        d = self._paths.get(target)
-        if d is None:
-            d = self._paths[target] = _distances(world, target, self._walls)
-        return d
+    def _closeness(self, world: Game, targets: tuple[int, ...]) -> tuple[list[list[float]], list[float]]:
+        """Per target, 1/(1 + steps) from every cell around the walls, and each cell's best (cached while the walls stand)."""
+        found = self._paths.get(targets)
+        if found is None:
+            tables = [[1.0 / (1 + d) for d in _distances(world, t, self._walls)] for t in targets]
+            found = self._paths[targets] = (tables, [max(col) for col in zip(*tables, strict=True)])
+        return found
 
 
 def _finish_turns(world: Game, me: int) -> None:
@@ -228,24 +242,28 @@ def _quiet(world: Game, side: int) -> Any:
     return None
 
 
-def evaluate(world: Game, me: int, distance: Callable[[Game, int], list[int]], unit: float) -> float:
+def evaluate(world: Game, me: int, closeness: Closeness, unit: float) -> float:
     """How good ``world`` is for ``me``: result, material, value of information and threats (see the module's docstring)."""
     if world.result is not None:
         winner = world.result["winner"]
         return 0.0 if winner is None else (WIN if winner == world.rs.sides[me] else -WIN)
-    score = world.material(me) - world.material(1 - me)
     if not hasattr(world, "kind"):
-        return score
+        return world.material(me) - world.material(1 - me)
     values, kind, owner, uid, types = world._type_values, world.kind, world.owner, world.uid, world.types
     known, moved, wins = world._known, world.moved, world.capture_wins
     mobile: tuple[list[int], list[int]] = ([], [])
+    flags: tuple[list[int], list[int]] = ([], [])
     decoys = [0, 0]  # per side: pieces the enemy cannot tell from its flag/headquarters (unmoved, unknown to him)
-    info = 0.0
+    material = info = 0.0
     for c in range(len(owner)):
         o = owner[c]
         if o < 0:
             continue
         k = kind[c]
+        if k in wins:
+            flags[o].append(c)
+        else:
+            material += values[k] if o == me else -values[k]
         if types[k].mobile:
             mobile[o].append(c)
         u = uid[c]
@@ -254,19 +272,19 @@ def evaluate(world: Game, me: int, distance: Callable[[Game, int], list[int]], u
                 info += values[k] if o != me else -values[k]
         elif u not in moved:
             decoys[o] += 1
-    score += INFO * info
+    score = material + INFO * info
     if wins:  # a flag among n look-alikes is found by a blind attack once in n: keeping it hidden is worth a share of the game
         score += HIDE * WIN * (1.0 / max(decoys[1 - me], 1) - 1.0 / max(decoys[me], 1))
     for side, sign in ((me, 1.0), (1 - me, -1.0)):
-        targets = _targets(world, 1 - side)
+        targets = _targets(world, 1 - side, flags[1 - side])
         if not targets or not mobile[side]:
             continue
-        tables = [distance(world, t) for t in targets]
-        near = [min(d[c] for d in tables) for c in mobile[side]]
-        closeness = [1.0 / (1 + min(d[c] for c in mobile[side])) for d in tables]
-        progress = sum(1.0 / (1 + x) for x in near)
+        tables, nearest = closeness(world, targets)
+        pieces = mobile[side]
+        threat = sum(max(t[c] for c in pieces) for t in tables)
+        progress = sum(nearest[c] for c in pieces)
         danger = sum(1.0 / (1 + _steps_to(world, t, side)) ** 3 for t in targets)
-        score += sign * unit * (THREAT * sum(closeness) + PROGRESS * progress + DANGER * danger)
+        score += sign * unit * (THREAT * threat + PROGRESS * progress + DANGER * danger)
     return score
 
 
@@ -290,19 +308,18 @@ def _steps_to(world: Game, target: int, side: int) -> int:
     return DANGER_DEPTH + 1
 
 
-def _targets(world: Game, owner: int) -> list[int]:
-    """Where the enemy of ``owner`` must come to win: the square that strikes ``owner``'s flag or headquarters piece
-    (the piece's own square where attackers move onto their victim, else the square in front of it, face to face),
-    and ``owner``'s headquarters squares to occupy."""
-    wins, kind, step = world.capture_wins, world.kind, world.board.step
+def _targets(world: Game, owner: int, flags: list[int]) -> tuple[int, ...]:
+    """Where the enemy of ``owner`` must come to win: the square that strikes each of ``owner``'s ``flags`` (his pieces
+    whose capture wins: the piece's own square where attackers move onto their victim, else the square in front of
+    it, face to face), and ``owner``'s headquarters squares to occupy."""
+    step = world.board.step
     out = []
-    for c in world.positions[owner]:
-        if kind[c] in wins:
-            front = step[FORWARD[owner]][c] if step and not world.displace else c
-            out.append(front if front >= 0 else c)
+    for c in flags:
+        front = step[FORWARD[owner]][c] if step and not world.displace else c
+        out.append(front if front >= 0 else c)
     if world.rs.params.occupy_wins:
         out.extend(world.board.cells_with(f"hq{owner}"))
-    return out
+    return tuple(out)
 
 
 def _unit(world: Game) -> float:
