@@ -1,9 +1,9 @@
 """How strong and how fast a player is against another, in each hidden-rank game at its default options.
 
-Run: ``python benchmarks/players.py [--player strong] [--opponent greedy] [--games N] [--workers W] [RULESET ...]``.
+Run: ``python benchmarks/players.py [--player strong] [--opponent greedy] [--games N] [--start S] [--workers W] [RULESET ...]``.
 
 For each ruleset (default: the four with hidden ranks) the player plays N
-games against the opponent on seeds 0…N-1 at the ruleset's default options
+games against the opponent on seeds S…S+N-1 (S = 0 unless ``--start``) at the ruleset's default options
 (its default ply limit), taking the first side on even seeds and the second
 on odd ones. Printed per ruleset: N, wins-draws-losses, the score (win 1,
 draw ½) with its Wilson 95 % interval, the ply limit, the mean milliseconds
@@ -11,6 +11,8 @@ per move of the player and of the opponent (measured in the same games:
 compare their ratio across machines, not the absolute times), and the
 machine's load average (``os.getloadavg``) when the ruleset started and
 ended, since the times depend on it. ``--markdown`` prints the README's table.
+Each game is also written to stderr as it ends (ruleset, seed, result, the
+player's seconds and moves, the opponent's, plies).
 
 Games run on ``--workers`` processes (default: every core) through the
 archive's runner (:mod:`wararchive.runner`); each game derives
@@ -22,11 +24,12 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import sys
 import time
 
 from wararchive.engine import ruleset
 from wararchive.players import make_player
-from wararchive.runner import parallel_map
+from wararchive.runner import parallel_iter
 
 HIDDEN_RANK_GAMES = ("japanese-war-game", "spionaaz", "sojamang-1935", "finnish-front")
 Z95 = 1.959963984540054
@@ -70,6 +73,7 @@ def main() -> None:
     ap.add_argument("--player", default="strong")
     ap.add_argument("--opponent", default="greedy")
     ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--start", type=int, default=0, help="first seed (a run split across machines: seeds START…START+N-1)")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     ap.add_argument("--markdown", action="store_true", help="print the README's table")
     args = ap.parse_args()
@@ -81,8 +85,13 @@ def main() -> None:
         print(f"{args.player} against {args.opponent}, sides alternated, default options")
     for rid in args.rulesets:
         load0 = os.getloadavg()[0]
-        jobs = [(rid, args.player, args.opponent, seed) for seed in range(args.games)]
-        games = parallel_map(play_one, jobs, workers=args.workers, pool="processes", chunk=1)
+        jobs = [(rid, args.player, args.opponent, seed) for seed in range(args.start, args.start + args.games)]
+        games = []
+        for seed, game in enumerate(parallel_iter(play_one, jobs, workers=args.workers, pool="processes", chunk=1)):
+            games.append(game)
+            print(
+                rid, args.start + seed, *game, sep="\t", file=sys.stderr, flush=True
+            )  # each game as it ends, for a run cut short
         load1 = os.getloadavg()[0]
         w, d, lost = (sum(g[0] == r for g in games) for r in "WDL")
         n = len(games)
