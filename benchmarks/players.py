@@ -1,69 +1,118 @@
-"""How strong and how fast the search player is: ISMCTS against random and greedy play, greedy as the reference.
+"""How strong and how fast a player is against another, in each hidden-rank game at its default options.
 
-Run: ``python benchmarks/players.py [--games N] [--budget B] [--ply-limit L]``.
-For each ruleset with hidden ranks, ``ismcts:B`` plays N games against
-random and N against greedy (sides alternating, seeds 0…N-1), and greedy
-plays N against random as the reference of a simple player. Prints wins,
-draws and losses, and milliseconds per move of each player measured in the
-same run: compare the ratio ISMCTS/greedy across machines, not the
-absolute times.
+Run: ``python benchmarks/players.py [--player strong] [--opponent greedy] [--games N] [--start S] [--workers W] [RULESET ...]``.
+
+For each ruleset (default: the four with hidden ranks) the player plays N
+games against the opponent on seeds S…S+N-1 (S = 0 unless ``--start``) at the ruleset's default options
+(its default ply limit), taking the first side on even seeds and the second
+on odd ones. Printed per ruleset: N, wins-draws-losses, the score (win 1,
+draw ½) with its Wilson 95 % interval, the ply limit, the mean milliseconds
+per move of the player and of the opponent (measured in the same games:
+compare their ratio across machines, not the absolute times), and the
+machine's load average (``os.getloadavg``) when the ruleset started and
+ended, since the times depend on it. ``--markdown`` prints the README's table.
+Each game is also written to stderr as it ends (ruleset, seed, result, the
+player's seconds and moves, the opponent's, plies).
+
+Games run on ``--workers`` processes (default: every core) through the
+archive's runner (:mod:`wararchive.runner`); each game derives
+everything from its seed, so the results do not depend on the worker count.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
+import sys
 import time
 
 from wararchive.engine import ruleset
-from wararchive.players import Player, make_player
+from wararchive.players import make_player
+from wararchive.runner import parallel_iter
 
-RULESETS = ("japanese-war-game", "spionaaz")
+HIDDEN_RANK_GAMES = ("japanese-war-game", "spionaaz", "sojamang-1935", "finnish-front")
+Z95 = 1.959963984540054
 
 
-class Timed:
-    """A player whose thinking time is summed."""
+def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a mean score in 0…1 over ``n`` games (a draw counts ½)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
 
-    def __init__(self, player: Player):
-        self.player, self.seconds, self.moves = player, 0.0, 0
 
-    def choose(self, game):
+def play_one(job: tuple[str, str, str, int]) -> tuple[str, float, int, float, int, int]:
+    """One game: (result for the player W/D/L, his seconds and moves, the opponent's seconds and moves, plies)."""
+    rid, kind, opponent, seed = job
+    rs = ruleset(rid)
+    me = seed % 2
+    players = [make_player(opponent, f"{seed}:opponent"), make_player(opponent, f"{seed}:opponent")]
+    players[me] = make_player(kind, f"{seed}:player")
+    seconds, moves = [0.0, 0.0], [0, 0]
+    game = rs.new_game(seed=seed)
+    while game.result is None:
+        side = game.to_move
         start = time.perf_counter()
-        move = self.player.choose(game)
-        self.seconds += time.perf_counter() - start
-        self.moves += 1
-        return move
-
-
-def match(rid: str, kind: str, opponent: str, games: int, ply_limit: int) -> tuple[list[int], float]:
-    """Wins, draws, losses of ``kind`` against ``opponent``, and its milliseconds per move."""
-    rs = ruleset(rid, ply_limit=ply_limit)
-    score, timed = [0, 0, 0], []
-    for seed in range(games):
-        me = seed % 2
-        players = [Timed(make_player(opponent, f"{seed}:opponent")) for _ in range(2)]
-        players[me] = Timed(make_player(kind, f"{seed}:player"))
-        timed.append(players[me])
-        game = rs.new_game(seed=seed)
-        while game.result is None:
-            game.play(players[game.to_move].choose(game))
-        winner = game.result["winner"]
-        score[0 if winner == rs.sides[me] else 1 if winner is None else 2] += 1
-    moves = sum(t.moves for t in timed) or 1
-    return score, 1000 * sum(t.seconds for t in timed) / moves
+        move = players[side].choose(game)
+        seconds[side] += time.perf_counter() - start
+        moves[side] += 1
+        game.play(move)
+    winner = game.result["winner"]
+    result = "W" if winner == rs.sides[me] else "D" if winner is None else "L"
+    return result, seconds[me], moves[me], seconds[1 - me], moves[1 - me], game.ply
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=6)
-    ap.add_argument("--budget", type=int, default=0, help="ISMCTS iterations per move (default: the player's default)")
-    ap.add_argument("--ply-limit", type=int, default=400)
+    ap.add_argument("rulesets", nargs="*", default=list(HIDDEN_RANK_GAMES))
+    ap.add_argument("--player", default="strong")
+    ap.add_argument("--opponent", default="greedy")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--start", type=int, default=0, help="first seed (a run split across machines: seeds START…START+N-1)")
+    ap.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
+    ap.add_argument("--markdown", action="store_true", help="print the README's table")
     args = ap.parse_args()
-    kind = f"ismcts:{args.budget}" if args.budget else "ismcts"
-    print(f"{'ruleset':<20} {'player':<12} {'against':<8} {'won':>4} {'drawn':>6} {'lost':>5} {'ms/move':>8}")
-    for rid in RULESETS:
-        for player, opponent in ((kind, "random"), (kind, "greedy"), ("greedy", "random")):
-            (w, d, lost), ms = match(rid, player, opponent, args.games, args.ply_limit)
-            print(f"{rid:<20} {player:<12} {opponent:<8} {w:4d} {d:6d} {lost:5d} {ms:8.2f}", flush=True)
+    if args.markdown:
+        who = f"ms/move {args.player} | ms/move {args.opponent}"
+        print(f"| ruleset | N | W-D-L | score [Wilson 95 %] | ply limit | {who} | load |")
+        print("|---|---|---|---|---|---|---|---|")
+    else:
+        print(f"{args.player} against {args.opponent}, sides alternated, default options")
+    for rid in args.rulesets:
+        load0 = os.getloadavg()[0]
+        jobs = [(rid, args.player, args.opponent, seed) for seed in range(args.start, args.start + args.games)]
+        games = []
+        for seed, game in enumerate(parallel_iter(play_one, jobs, workers=args.workers, pool="processes", chunk=1)):
+            games.append(game)
+            print(
+                rid, args.start + seed, *game, sep="\t", file=sys.stderr, flush=True
+            )  # each game as it ends, for a run cut short
+        load1 = os.getloadavg()[0]
+        w, d, lost = (sum(g[0] == r for g in games) for r in "WDL")
+        n = len(games)
+        score = w + d / 2
+        lo, hi = wilson(score, n)
+        ms = 1000 * sum(g[1] for g in games) / max(sum(g[2] for g in games), 1)
+        ms_opp = 1000 * sum(g[3] for g in games) / max(sum(g[4] for g in games), 1)
+        limit = ruleset(rid).options.get("ply_limit")
+        plies = sum(g[5] for g in games) / max(n, 1)
+        if args.markdown:
+            print(
+                f"| {rid} | {n} | {w}-{d}-{lost} | {score / n:.2f} [{lo:.2f}, {hi:.2f}] | {limit} | {ms:.1f} | {ms_opp:.2f} "
+                f"| {load0:.1f}→{load1:.1f} |",
+                flush=True,
+            )
+        else:
+            print(
+                f"{rid:<18} N={n} {w}-{d}-{lost} score {score / n:.3f} [{lo:.3f}, {hi:.3f}] ply limit {limit} "
+                f"mean plies {plies:.0f} ms/move {ms:.1f} (opponent {ms_opp:.2f}) load {load0:.1f}→{load1:.1f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -1,57 +1,119 @@
-"""The "What the readings change" pages: cached studies, pages and figures (the full build is in test_site)."""
+"""The "What the readings change" pages: rendered from published studies, no game played (the full build is in test_site)."""
 
 from __future__ import annotations
 
-import json
+import shutil
 
 import pytest
+from sphinx.cmd.build import build_main
 
-from wararchive.engine import ruleset
 from wararchive.site import readings
-from wararchive.site.figures import rates_figure
+from wararchive.site.study_figures import paired_differences
+from wararchive.study import publish
+
+CONF = """
+extensions = ["myst_parser"]
+source_suffix = {".md": "markdown"}  # explicit: a myst-nb site built earlier in the same process leaves its parser as the default
 
 
-@pytest.fixture
-def tiny(monkeypatch):
-    monkeypatch.setattr(readings, "GAMES", 2)
-    monkeypatch.setattr(readings, "options_studied", lambda rid: ["spy_vs_marshal"])
+def setup(app):
+    from wararchive.site import html, readings, refs
+
+    app.add_config_value("wararchive_cache", "", "env")
+    html.register(app)
+    app.add_node(refs.passage_ref)
+    app.add_directive("wa-readings", readings.Readings)
+    app.connect("doctree-resolved", refs.resolve)
+"""
 
 
-def test_pages_are_written_from_cached_studies(tiny, tmp_path, monkeypatch):
-    src, cache = tmp_path / "docs", tmp_path / "cache"
-    readings.generate(src, cache, ["japanese-war-game"], workers=1)
-    page = (src / "readings" / "japanese-war-game.md").read_text()
+@pytest.fixture(scope="module")
+def studies(tmp_path_factory):
+    root = tmp_path_factory.mktemp("studies")
+    publish.publish(root, games=4, ruleset_ids=["chess"], workers=1, progress=False)
+    return root
+
+
+def test_pages_are_written_without_playing(tmp_path, monkeypatch, studies):
+    def no_games(*a, **k):
+        raise AssertionError("the site played a game")
+
+    monkeypatch.setattr("wararchive.study.run.play", no_games)
+    shutil.copytree(studies, tmp_path / readings.STUDIES)
+    readings.generate(tmp_path, ["japanese-war-game"])
+    page = (tmp_path / "readings" / "japanese-war-game.md").read_text()
     # the option's passages (fi-japanilainen-sotapeli:22, sv-japanska-krigsspelet:22) are linked with the passage role
     assert "{passage}`fi-japanilainen-sotapeli:22`" in page and "```{wa-readings} japanese-war-game spy_vs_marshal" in page
-    assert "[The Japanese War Game](japanese-war-game.md)" in (src / "readings" / "index.md").read_text()
-    (stored,) = cache.glob("readings-japanese-war-game-spy_vs_marshal-*.json")
-    data = json.loads(stored.read_text())
-    # every reading the ruleset declares (finnish, swedish and the conjectured both-fall), in declared order
-    declared = [r.value for r in ruleset("japanese-war-game").declared["spy_vs_marshal"].readings]
-    assert "both-fall" in declared
-    assert [r["reading"] for r in data["readings"]] == [f"spy_vs_marshal={v}" for v in declared]
-    assert data["meta"]["seeds"] == [readings.SEED, readings.SEED + 1]
-
-    def no_games(*a, **k):
-        raise AssertionError("a cached study was played again")
-
-    monkeypatch.setattr("wararchive.study.studies", no_games)
-    readings.generate(src, cache, ["japanese-war-game"], workers=1)
-    assert readings.load(cache, "japanese-war-game", "spy_vs_marshal") == data
+    assert "`wararchive publish-studies`" in page and "Tango" in page and "Holm" in page
+    assert "[The Japanese War Game](japanese-war-game.md)" in (tmp_path / "readings" / "index.md").read_text()
 
 
-def test_rates_figure_has_intervals_and_alt_text(tmp_path):
+def test_the_directive_renders_a_published_study_with_its_verdict_and_plot(tmp_path, studies):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(CONF)
+    (src / "index.md").write_text(
+        "# Chess\n\n```{wa-readings} chess end_conditions\n```\n\n```{wa-readings} chess nothing\n```\n"
+    )
+    shutil.copytree(studies, src / readings.STUDIES)
+    out = tmp_path / "html"
+    assert build_main(["-q", "-b", "html", "-D", f"wararchive_cache={tmp_path / 'cache'}", str(src), str(out)]) == 0
+    html = (out / "index.html").read_text()
+    assert "modern: </strong>" in html and "seeds change result" in html and "Stuart–Maxwell p" in html
+    assert "greedy against greedy: 4 paired seeds (1…4)" in html and "fewer than the 2,000 seeds" in html
+    assert "It looks one move ahead and never plans" in html  # the players, named with a note on their strength
+    assert 'class="wa-plot"' in html and "Paired differences from the default reading" in html
+    assert "Not yet published" in html  # an option with no published study says so
+
+
+def test_verdict_says_no_detectable_change_with_the_counts():
+    answer = {"games": 2000, "changed": 11, "flipped": 3, "p": 0.42, "halves_agree": True}
+    text, carrier = readings.verdict(answer, [], [])
+    assert text.startswith("No detectable change in who wins: 11 of 2,000 seeds change result (3 flip the winner")
+    assert carrier is None
+
+
+def test_verdict_gives_the_effect_its_interval_and_the_rule_that_carries_it():
+    answer = {"games": 1000, "changed": 80, "flipped": 60, "p": 1e-6, "halves_agree": False}
+    pairs = [
+        {"measure": "north win rate", "value_a": 0.4, "value_b": 0.45, "difference": 0.05, "difference_lo": 0.03}
+        | {"difference_hi": 0.07, "a_only": 10, "b_only": 60},
+        {"measure": "draw rate", "value_a": 0.2, "value_b": 0.19, "difference": -0.01, "difference_lo": -0.02}
+        | {"difference_hi": 0.0, "a_only": 12, "b_only": 2},
+    ]
+    rules = [
+        {"rule": "a", "p_holm": 0.01, "seeds_more": 30, "seeds_fewer": 5},
+        {"rule": "b", "p_holm": 1e-5, "seeds_more": 50, "seeds_fewer": 2},
+    ]
+    text, carrier = readings.verdict(answer, pairs, rules)
+    assert "north win rate 0.400 → 0.450, +0.050 [+0.030, +0.070] (Tango 95 % interval; 10 seeds lose it, 60 gain it)" in text
+    assert "tentative" in text and carrier["rule"] == "b"
+
+
+def test_paired_differences_plot_is_transparent_with_alt_text(tmp_path):
+    import matplotlib.image
+
     rows = [
         {
-            "reading": f"o={v}",
-            **{f"{k}_{s}": x for k in ("a_wins", "b_wins", "draws") for s, x in zip(("rate", "lo", "hi"), q, strict=True)},
+            "reading_a": "o=x",
+            "reading_b": "o=y",
+            "measure": m,
+            "difference": d,
+            "difference_lo": d - 0.01,
+            "difference_hi": d + 0.01,
         }
-        for v, q in (("x", (0.5, 0.3, 0.7)), ("y", (0.25, 0.1, 0.5)))
+        for m, d in (("a win rate", 0.02), ("draw rate", -0.01))
     ]
-    alt = rates_figure(rows, ["a", "b"], {"o=x": "x", "o=y": "y"}, tmp_path / "f.png", "T: o")
-    assert (tmp_path / "f.png").read_bytes().startswith(b"\x89PNG")
-    assert (
-        alt.startswith("Win and draw rates with 95% intervals")
-        and "x: a wins 0.50" in alt
-        and "y: a wins 0.25, b wins 0.25, draws 0.25" in alt
-    )
+    alt = paired_differences(rows, {"o=x": "x", "o=y": "y"}, ["a win rate", "draw rate"], tmp_path / "f.png", "T: o", {})
+    pixels = matplotlib.image.imread(tmp_path / "f.png")
+    assert pixels.shape[2] == 4 and pixels[0, 0, 3] == 0  # RGBA, a transparent corner: the page's colour shows through
+    assert alt.startswith("Paired differences from the default reading") and "y, a win rate: +0.020 [+0.010, +0.030]" in alt
+
+
+def test_pairs_are_read_from_the_default_reading_whichever_comes_first():
+    row = {"reading_a": "v=0", "reading_b": "v=4", "value_a": 0.3, "value_b": 0.5, "difference": 0.2}
+    row |= {"difference_lo": 0.1, "difference_hi": 0.25, "a_only": 2, "b_only": 22, "x_to_y": 7, "y_to_x": 1}
+    (turned,) = readings.from_default([row, {"reading_a": "v=0", "reading_b": "v=8"}], "v=4")
+    assert (turned["reading_a"], turned["reading_b"], turned["value_a"], turned["value_b"]) == ("v=4", "v=0", 0.5, 0.3)
+    assert (turned["difference"], turned["difference_lo"], turned["difference_hi"]) == (-0.2, -0.25, -0.1)
+    assert (turned["a_only"], turned["b_only"], turned["x_to_y"], turned["y_to_x"]) == (22, 2, 1, 7)

@@ -16,6 +16,7 @@ from .output import FORMATS, render
 # The player kinds of wararchive.players.players(), spelt out so that --help needs no engine import (a test keeps them in step).
 PLAYER_KINDS = (
     "random, greedy, ismcts or ismcts:N (information-set MCTS, N searches a move), "
+    "belief or belief:N (search over N worlds a move drawn from a belief about hidden ranks; strong, strong:N the same), "
     "openspiel-ismcts or openspiel-ismcts:N (OpenSpiel's ISMCTSBot)"
 )
 

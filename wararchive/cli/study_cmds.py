@@ -14,10 +14,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "study",
         help="measure what a reading of the rules changes, on paired games",
-        description="Play the same seeds under two or more readings of a ruleset's options and compare them: "
-        "win and draw rates with Wilson intervals, length, balance, decisiveness, the rules that fired, "
-        "piece survival, and per pair of readings paired differences with exact McNemar tests and bootstrap "
-        "intervals. Tables are saved as Parquet and CSV with the metadata that reproduces them.",
+        description="Play the same seeds under two or more readings of a ruleset's options and compare them. "
+        "Per pair of readings, first one answer: how many seeds changed their result and how many flipped the "
+        "winner, with Stuart–Maxwell's test of the 3×3 table of results (exact while small) and its replication "
+        "on each half of the seeds; then paired differences of the rates with Tango score intervals and the "
+        "discordant seeds beside them, and the rules that fired more or less (exact sign tests, Holm-adjusted, "
+        "rules with at least 10 discordant seeds). Per reading: win and draw rates with Wilson intervals, length, "
+        "balance, decisiveness, piece survival. Tables are saved as Parquet and CSV with the metadata that "
+        "reproduces them.",
     )
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument(
@@ -35,11 +39,51 @@ def register(sub: argparse._SubParsersAction) -> None:
         help=f"two of {PLAYER_KINDS}, separated by a comma (default: greedy,greedy)",
     )
     p.add_argument("--seed", type=int, default=0, help="first seed; the study plays seed … seed+games-1 (default 0)")
+    p.add_argument(
+        "--alternate",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="when the two players differ, they change sides on odd seeds (default), so that a side's advantage "
+        "is not mistaken for a player's; --no-alternate keeps the first-named player on the first side",
+    )
     parallel_arguments(p)
     engine_argument(p)
     p.add_argument("--out", metavar="DIR", help="directory for the tables (default: study-RULESET)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=study_cmd)
+
+    p = sub.add_parser(
+        "publish-studies",
+        help="regenerate the published studies of every reading (docs/studies)",
+        description="Study every interpretation option of every ruleset on the same seeds under each of its readings "
+        "and save the results as versioned data (Parquet, study.json with fingerprints, summary.json) that the site "
+        "renders. Resumable: seeds are played in blocks saved as they complete, and a study whose design and "
+        "fingerprints are unchanged is kept.",
+    )
+    p.add_argument("--games", type=int, help="paired seeds per reading (default: 2000, the published target)")
+    p.add_argument("--players", default="greedy,greedy", help=f"two of {PLAYER_KINDS} (default: greedy,greedy)")
+    p.add_argument("--seed", type=int, help="first seed (default: 1)")
+    p.add_argument("--ruleset", action="append", metavar="RULESET", help="only this ruleset (repeatable; default: all)")
+    p.add_argument("--out", metavar="DIR", help="where to write (default: docs/studies in the source tree)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    parallel_arguments(p)
+    p.set_defaults(run=publish_cmd)
+
+
+def publish_cmd(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    from ..study import publish
+
+    games = publish.GAMES if args.games is None else args.games
+    if games < 1:
+        raise WararchiveError(f"--games must be at least 1, not {games}")
+    root = Path(args.out) if args.out else publish.ROOT
+    seed = publish.SEED if args.seed is None else args.seed
+    written = publish.publish(
+        root, games, _players(args.players), seed, args.ruleset, args.workers, args.scheduler, progress=not args.quiet
+    )
+    print(f"{len(written)} studies written under {root}/" if written else f"every study under {root}/ is current")
 
 
 def _split(pairs: list[str]) -> tuple[dict[str, list[Any]], dict[str, Any]]:
@@ -74,6 +118,7 @@ def study_cmd(args: argparse.Namespace) -> None:
         workers=args.workers,
         scheduler=args.scheduler,
         progress=not args.quiet,
+        alternate=args.alternate,
         engine=args.engine,
     )
     out = args.out or f"study-{args.ruleset}"
@@ -95,18 +140,33 @@ def engine_line(info: dict[str, Any] | None) -> str:
 
 
 def summary(s) -> str:
-    """The readings and their paired differences, as text tables."""
+    """The one-line answers first, then the cross-tables, the readings, their paired differences and the rule screen."""
+    from ..study import stats
+
     d = s.design
+    sides = "sides alternated on odd seeds" if d.alternates else f"{d.players[0]} plays the first side"
     head = (
         f"{d.ruleset}, varying {', '.join(d.vary)}: {d.games} seeds from {d.seed} under each reading; "
-        f"{d.players[0]} vs {d.players[1]}"
+        f"{d.players[0]} vs {d.players[1]} ({sides})"
     )
     name = _short_names(s)
+    answers = [
+        f"{name[o['reading_a']]} → {name[o['reading_b']]}: {stats.answer_line(o)}; "
+        f"seed halves {o['half1_changed']} / {o['half1_games']} and {o['half2_changed']} / {o['half2_games']}, {_halves(o)}"
+        for o in s.omnibus.to_dict(orient="records")
+    ]
+    outcomes = [c[: -len("_to_draw")] for c in s.omnibus.columns if c.endswith("_to_draw")]
+    tables = []
+    for o in s.omnibus.to_dict(orient="records"):
+        cross = [{"a \\ b": x} | {y: o[f"{x}_to_{y}"] for y in outcomes} for x in outcomes]
+        tables += [f"{name[o['reading_a']]} (rows) → {name[o['reading_b']]} (columns)", render(cross, list(cross[0]), "table")]
     head += "\n" + engine_line(s.meta.get("engine"))
     rows = []
     for r in s.readings.to_dict(orient="records"):
         row = {"reading": name[r["reading"]], "games": r["games"]}
         for key in [c[: -len("_rate")] for c in s.readings.columns if c.endswith("_rate")]:
+            if key == "player1_wins" and not d.alternates:
+                continue  # the first side's wins
             row[key] = f"{r[key + '_rate']:.3f} [{r[key + '_lo']:.3f}, {r[key + '_hi']:.3f}]"
         row |= {"mean plies": f"{r['mean_plies']:.1f}", "balance": f"{r['balance']:.3f}", "decisive": f"{r['decisiveness']:.3f}"}
         rows.append(row)
@@ -117,29 +177,44 @@ def summary(s) -> str:
             "a": f"{p['value_a']:.3f}",
             "b": f"{p['value_b']:.3f}",
             "b − a [95% CI]": f"{p['difference']:+.3f} [{p['difference_lo']:+.3f}, {p['difference_hi']:+.3f}]",
-            "a only / b only": "" if p["measure"] == "mean plies" else f"{p['a_only']:.0f} / {p['b_only']:.0f}",
-            "McNemar p": "" if p["measure"] == "mean plies" else f"{p['mcnemar_p']:.4g}",
+            "interval": p["interval"],
+            "seeds a / b": f"{p['a_only']} / {p['b_only']}",
         }
         for p in s.pairs.to_dict(orient="records")
     ]
-    changed = s.rule_changes[(s.rule_changes["difference_lo"] > 0) | (s.rule_changes["difference_hi"] < 0)]
+    flagged = s.rule_changes[s.rule_changes["flagged"]]
     rules = [
         {
             "a → b": f"{name[r['reading_a']]} → {name[r['reading_b']]}",
             "rule": r["rule"],
             "per game a": f"{r['per_game_a']:.3f}",
             "per game b": f"{r['per_game_b']:.3f}",
-            "b − a [95% CI]": f"{r['difference']:+.3f} [{r['difference_lo']:+.3f}, {r['difference_hi']:+.3f}]",
+            "seeds more / fewer": f"{r['seeds_more']} / {r['seeds_fewer']}",
+            "Holm p": f"{r['p_holm']:.3g}",
+            "halves agree": "yes" if r["halves_agree"] else "no",
             "cites": r["cites"],
         }
-        for r in changed.to_dict(orient="records")
+        for r in flagged.to_dict(orient="records")
     ]
-    out = [head, "", "READINGS (rates with Wilson 95% intervals)", render(rows, list(rows[0]), "table")]
-    out += ["", "PAIRED DIFFERENCES (same seeds; bootstrap 95% intervals; exact McNemar on discordant seeds)"]
+    screened = s.rule_changes.groupby(["reading_a", "reading_b"])["screened"].sum()
+    out = [head, "", "ANSWER (per pair of readings, the same seeds)", *answers, "", "RESULTS, SEED BY SEED", *tables]
+    out += ["", "READINGS (rates with Wilson 95% intervals)", render(rows, list(rows[0]), "table")]
+    out += ["", "PAIRED DIFFERENCES (b − a on the same seeds; seeds a / b: seeds with the outcome under a only / b only)"]
     out.append(render(pairs, list(pairs[0]), "table"))
-    out += ["", "RULES THAT FIRED MORE OR LESS (95% interval excludes 0)"]
+    out += [
+        "",
+        f"RULES THAT FIRED MORE OR LESS (exact sign tests, {stats.SCREEN}-adjusted at 5 % per pair of readings over "
+        f"the rules whose count differed on ≥ {stats.MIN_DISCORDANT} seeds: {int(screened.sum())} screened in all)",
+    ]
     out.append(render(rules, list(rules[0]), "table") if rules else "none")
     return "\n".join(out)
+
+
+def _halves(o: dict[str, Any]) -> str:
+    """Whether the first side's score moved the same way in both halves of the seeds."""
+    if o["half1_score_shift"] == o["half2_score_shift"] == 0:
+        return "the first side's score unchanged in both"
+    return "the first side's score moved the same way in both" if o["halves_agree"] else "the halves disagree on its direction"
 
 
 def _short_names(s) -> dict[str, str]:

@@ -24,7 +24,7 @@ attack an unknown piece on move 1 of a Japanese War Game, the guess gives
 that piece a 5 in 35 chance of beating it (4 mines, and the spy under
 the Finnish reading), and the expected gain still favours attacking.
 
-Strength is measured by ``benchmarks/players.py``; the README gives its
+Strength is measured by ``benchmarks/players.py --player ismcts``; the README gives its
 figures with the number of games, their intervals and the conditions
 (budget, ply limit, seeds), and this docstring repeats none of them, so
 that the two cannot drift apart.

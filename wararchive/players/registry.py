@@ -1,6 +1,7 @@
 """Which players exist, how to make one by name, and playing a game out.
 
-The project's own players (``random``, ``greedy``, ``ismcts``) are named
+The project's own players (``random``, ``greedy``, ``ismcts``, ``belief``
+and its alias ``strong``) are named
 here; any other package adds one through the ``wararchive.players``
 entry-point group (the entry's name is the player's, its value the
 :class:`~wararchive.players.player.Player` subclass), as rulesets join
@@ -20,9 +21,16 @@ from ..errors import UnknownIdError, WararchiveError
 from .baseline import GreedyPlayer, RandomPlayer
 from .ismcts import ISMCTSPlayer
 from .player import Player
+from .strong import BeliefPlayer
 
 GROUP = "wararchive.players"
-OWN: dict[str, type[Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "ismcts": ISMCTSPlayer}
+OWN: dict[str, type[Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "ismcts": ISMCTSPlayer,
+    "belief": BeliefPlayer,  # "belief:K" searches K worlds a move
+    "strong": BeliefPlayer,  # the archive's strongest player: belief at its default number of worlds
+}
 
 
 @cache

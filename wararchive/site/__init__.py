@@ -31,7 +31,7 @@ def _generate(app) -> None:
     from .pages import generate
 
     generate(Path(app.srcdir), site_cache_dir(app.config, app.srcdir))
-    readings.generate(Path(app.srcdir), site_cache_dir(app.config, app.srcdir))
+    readings.generate(Path(app.srcdir))
     search.load_keys(site_cache_dir(app.config, app.srcdir))
 
 

@@ -1,17 +1,13 @@
-"""The "What the readings change" pages: a small, cached rule-impact study per option.
+"""The "What the readings change" pages, rendered from the published studies (``docs/studies``).
 
-For every interpretation option of every ruleset, the same seeds are played
-under each of its readings (:mod:`wararchive.study`). All the studies that
-are not in the site cache run together in one parallel run before Sphinx
-reads (every core busy); each is cached under a key of the ruleset's data,
-the engine's code and the design, so an unchanged archive pays nothing.
-The ``wa-readings`` directive then shows a study from the cache: results
-with Wilson intervals, paired differences against the default reading with
-McNemar's test, and the rules that fired more or less, linked to their
-passages.
-
-The studies are deliberately small (the site must build quickly); the page
-says so, and gives the command that runs a larger one.
+Every interpretation option of every ruleset is studied on paired seeds by
+``wararchive publish-studies`` (:mod:`wararchive.study.publish`), whose
+results are kept in the repository as data. The build plays no game: the
+``wa-readings`` directive reads each option's ``summary.json`` and shows, per
+pairing of players, a plain-language verdict for every reading against the
+default one, the paired differences plotted with their intervals, the
+results per reading, and the rules that fired more or less, linked to their
+passages. An option not yet published says so, with the command.
 """
 
 from __future__ import annotations
@@ -19,7 +15,7 @@ from __future__ import annotations
 import json
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
@@ -27,174 +23,232 @@ from sphinx.util.docutils import SphinxDirective
 from ..drawing.colours import side_colours
 from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
-from .cache import cached, cached_figure, fingerprint, is_cached, site_cache_dir
+from ..study.design import options_studied, slug
+from .cache import cached_figure, fingerprint, site_cache_dir
 from .html import el
 from .refs import rule_link
-from .runner import POOL
 from .tables import badge, citations, table
 
-if TYPE_CHECKING:  # the study package loads pandas and Dask: only a build that runs a study needs it
-    from ..study import Design, Study
-
-GAMES = 6  # seeds per reading: small, so that the whole site's studies take some ten seconds on two cores
-PLAYERS = ("greedy", "greedy")
-SEED = 1
 FOLDER = "readings"
+STUDIES = "studies"  # beside the site's sources: docs/studies/RULESET/OPTION/PLAYERS/summary.json
+ALPHA = 0.05  # the level of the omnibus test and of the rule screen (the studies' own, see wararchive.study.stats)
+COMMAND = "wararchive publish-studies"
 
 
-def options_studied(ruleset_id: str) -> list[str]:
-    """The options whose readings are interpretations of the text (settings such as ply limits are not)."""
-    return [o.name for o in ruleset(ruleset_id).declared.values() if o.readings and o.kind == "interpretation"]
+def published(srcdir: Path, ruleset_id: str, option: str) -> list[dict[str, Any]]:
+    """The published summaries of one option, greedy against greedy first, then by players."""
+    found = [
+        json.loads(p.read_text(encoding="utf-8")) for p in sorted((srcdir / STUDIES / ruleset_id / option).glob("*/summary.json"))
+    ]
+    return sorted(found, key=lambda s: (s["meta"]["design"]["players"] != ["greedy", "greedy"], s["meta"]["design"]["players"]))
 
 
-def _readings(ruleset_id: str, option: str) -> list[Any]:
-    return [r.value for r in ruleset(ruleset_id).declared[option].readings or ()]
-
-
-def site_design(ruleset_id: str, option: str) -> Design:
-    from ..study import design
-
-    return design(ruleset_id, {option: _readings(ruleset_id, option)}, GAMES, PLAYERS, SEED)
-
-
-def _key(ruleset_id: str, option: str) -> tuple[str, str]:
-    """Cache name and key of a study, from its inputs alone.
-
-    The ruleset's fingerprint covers its data (the option and its readings)
-    and the engine's code; checking the cache builds no design, whose
-    validation constructs a ruleset per reading (seconds on every rebuild).
-    """
-    inputs = [option, _readings(ruleset_id, option), GAMES, list(PLAYERS), SEED, source_hash("study")]
-    return f"readings-{ruleset_id}-{option}", fingerprint(ruleset_id, "readings", inputs)
-
-
-def _summary(s: Study) -> dict[str, Any]:
-    """What a page shows of a study, as JSON for the cache."""
-
-    def records(df) -> list[dict[str, Any]]:
-        return json.loads(df.to_json(orient="records"))  # NaN → null
-
-    return {
-        "meta": s.meta,
-        "readings": records(s.readings),
-        "pairs": records(s.pairs),
-        "rule_changes": records(s.rule_changes),
-    }
-
-
-def prepare(cache_dir: Path, ruleset_ids: list[str] | None = None, workers: int | None = None) -> None:
-    """Run every study of the site that the cache lacks, all in one parallel run."""
-    wanted = [(r, o) for r in ruleset_ids or rulesets() for o in options_studied(r)]
-    missing = [(r, o) for r, o in wanted if not is_cached(cache_dir, *_key(r, o))]
-    if not missing:
-        return
-    from ..study import studies
-
-    designs = [site_design(r, o) for r, o in missing]
-    for (r, o), s in zip(missing, studies(designs, workers=workers, progress=True, pool=POOL), strict=True):
-        cached(cache_dir, *_key(r, o), lambda s=s: _summary(s))
-
-
-def load(cache_dir: Path, ruleset_id: str, option: str) -> dict[str, Any]:
-    from ..study import studies
-
-    return cached(
-        cache_dir, *_key(ruleset_id, option), lambda: _summary(studies([site_design(ruleset_id, option)], pool=POOL)[0])
-    )
-
-
-def generate(srcdir: Path, cache_dir: Path, ruleset_ids: list[str] | None = None, workers: int | None = None) -> None:
-    """Run the missing studies, then write ``readings/index.md`` and one page per ruleset."""
+def generate(srcdir: Path, ruleset_ids: list[str] | None = None) -> None:
+    """Write ``readings/index.md`` and one page per ruleset; the directive fills them from the published studies."""
     from .pages import TEMPLATES, write
 
     ids = ruleset_ids or rulesets()
-    prepare(cache_dir, ids, workers)
     written: set[Path] = set()
     games = [ruleset(r) for r in ids]
     for rs in games:
         opts = [rs.declared[o] for o in options_studied(rs.id)]
-        page = TEMPLATES.get_template("readings.md.j2").render(rs=rs, options=opts, games=GAMES, players=PLAYERS, seed=SEED)
-        write(srcdir / FOLDER / f"{rs.id}.md", page, written, fingerprint(rs.id, "readings", GAMES, PLAYERS, SEED))
+        page = TEMPLATES.get_template("readings.md.j2").render(rs=rs, options=opts, command=COMMAND)
+        data = [[s["meta"] for s in published(srcdir, rs.id, o.name)] for o in opts]  # a republished study re-reads its page
+        write(
+            srcdir / FOLDER / f"{rs.id}.md", page, written, fingerprint(rs.id, "readings", data, source_hash("site/readings.py"))
+        )
     write(srcdir / FOLDER / "index.md", TEMPLATES.get_template("readings-index.md.j2").render(games=games), written)
     if ruleset_ids is None:  # the page of a ruleset no longer installed (a removed plugin's) must not linger
         for stale in set((srcdir / FOLDER).glob("*.md")) - written:
             stale.unlink()
 
 
+SWAPPED = (("reading_a", "reading_b"), ("value_a", "value_b"), ("a_only", "b_only"), ("per_game_a", "per_game_b"))
+SWAPPED += (("seeds_more", "seeds_fewer"),)
+NEGATED = ("difference", "score_shift", "half1_score_shift", "half2_score_shift")
+
+
+def from_default(rows: list[dict[str, Any]], default: str) -> list[dict[str, Any]]:
+    """The rows of pairs that include the default reading, each turned to read default → other (b − a as other − default).
+
+    A study lists its pairs in the readings' declared order, and the default
+    is not always first (Spionaaž's four volcanoes lie between 0 and 8).
+    """
+    out = []
+    for row in rows:
+        if row["reading_a"] == default:
+            out.append(row)
+        elif row["reading_b"] == default:
+            turned = dict(row)
+            for x, y in SWAPPED:
+                if x in row:
+                    turned[x], turned[y] = row[y], row[x]
+            for k in NEGATED:
+                if k in row:
+                    turned[k] = -row[k]
+            for k in row:
+                if "_to_" in k:  # the cross-table, transposed
+                    x, _, y = k.partition("_to_")
+                    turned[k] = row[f"{y}_to_{x}"]
+            if "difference_lo" in row:
+                turned["difference_lo"], turned["difference_hi"] = -row["difference_hi"], -row["difference_lo"]
+            out.append(turned)
+    return out
+
+
 def _interval(rate: float, lo: float, hi: float) -> str:
-    return f"{rate:.2f} [{lo:.2f}, {hi:.2f}]"
+    return f"{rate:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
 def _difference(row: dict[str, Any]) -> str:
-    return f"{row['difference']:+.2f} [{row['difference_lo']:+.2f}, {row['difference_hi']:+.2f}]"
+    return f"{row['difference']:+.3f} [{row['difference_lo']:+.3f}, {row['difference_hi']:+.3f}]"
+
+
+def verdict(answer: dict[str, Any], pairs: list[dict[str, Any]], rules: list[dict[str, Any]]) -> tuple[str, dict | None]:
+    """One reading against the default in plain language, and the rule that carries a detected change (if any).
+
+    ``answer`` is the pair's omnibus row, ``pairs`` its rate differences,
+    ``rules`` its flagged rules. No detectable change when Stuart–Maxwell's
+    test does not reject at 5 %; otherwise the largest change of a rate,
+    with its interval and discordant seeds, and the flagged rule with the
+    smallest adjusted p-value.
+    """
+    n, changed, flipped = answer["games"], answer["changed"], answer["flipped"]
+    seeds = f"{changed:,} of {n:,} seeds change result ({flipped:,} flip the winner; Stuart–Maxwell p = {answer['p']:.2g})"
+    if answer["p"] >= ALPHA:
+        return f"No detectable change in who wins: {seeds}.", None
+    rates = [p for p in pairs if p["measure"] != "mean plies"]
+    big = max(rates, key=lambda p: abs(p["difference"]))
+    text = (
+        f"The reading changes who wins: {big['measure']} {big['value_a']:.3f} → {big['value_b']:.3f}, "
+        f"{_difference(big)} (Tango 95 % interval; {big['a_only']} seeds lose it, {big['b_only']} gain it); {seeds}."
+    )
+    if not answer["halves_agree"]:
+        text += " The two halves of the seeds disagree on its direction: treat it as tentative."
+    carrier = min(rules, key=lambda r: (r["p_holm"], -abs(r["seeds_more"] - r["seeds_fewer"]))) if rules else None
+    return text, carrier
+
+
+def _players_note(summary: dict[str, Any]) -> nodes.Node:
+    meta, pub = summary["meta"], summary["meta"]["published"]
+    d = meta["design"]
+    first, last = d["seed"], d["seed"] + d["games"] - 1
+    target = pub["target_games"]
+    rerun = nodes.literal(text=f"{COMMAND} --games {target}")
+    fewer = f" This is fewer than the {target:,} seeds the project aims at, to fit the machine it was run on; rerun "
+    short = [fewer, rerun, " for the full study."] if d["games"] < target else []
+    sides = " Sides alternate: on odd seeds the first-named player takes the second side." if d.get("alternate") else ""
+    out = el(
+        "p",
+        f"{' against '.join(d['players'])}: {d['games']:,} paired seeds ({first}…{last}), every reading on every seed.{sides}",
+        *short,
+    )
+    notes = el("ul", class_="wa-players")
+    for kind, note in pub["players"].items():
+        notes += el("li", el("strong", kind), f": {note}")
+    return el("div", out, notes, class_="wa-study-players")
 
 
 class Readings(SphinxDirective):
-    """``{wa-readings} RULESET OPTION``: what each reading of one option changes, from the cached study."""
+    """``{wa-readings} RULESET OPTION``: what each reading of one option changes, from the published studies."""
 
     required_arguments = 2
 
     def run(self) -> list[nodes.Node]:
-        from .figures import rates_figure
-
         rid, option = self.arguments
-        rs = ruleset(rid)
-        cache_dir = site_cache_dir(self.config, self.env.srcdir)
-        data = load(cache_dir, rid, option)
-        labels = {r["label"]: r["label"].partition("=")[2] for r in data["meta"]["readings"]}
-        # the study's own record of its readings: no design (a ruleset built per reading) for each page read
-        default = next(r["label"] for r in data["meta"]["readings"] if r["options"][option] == rs.declared[option].default)
+        summaries = published(Path(self.env.srcdir), rid, option)
+        if not summaries:
+            command = nodes.literal(text=f"{COMMAND} --ruleset {rid}")
+            return [el("p", "Not yet published: ", command, " studies it.", class_="wa-muted")]
+        for s in summaries:  # a republished study re-reads the page
+            self.env.note_dependency(
+                str(Path(self.env.srcdir) / STUDIES / rid / option / slug(s["meta"]["design"]["players"]) / "summary.json")
+            )
         out: list[nodes.Node] = []
+        for s in summaries:
+            out += self._study(rid, option, s)
+        return out
 
-        img = Path(self.env.srcdir) / FOLDER / "_img" / f"{rid}-{option}.png"
-        title = f"{rs.title}: {option}"
-        colours = dict(zip(rs.sides, side_colours(list(rs.sides), rs.board), strict=True))
-        draw = partial(rates_figure, data["readings"], rs.sides, labels, title=title, colours=colours)
-        alt = cached_figure(cache_dir, img, draw, data["readings"], labels, title, colours)
-        out.append(nodes.image(uri=f"_img/{rid}-{option}.png", alt=alt))
+    def _study(self, rid: str, option: str, s: dict[str, Any]) -> list[nodes.Node]:
+        from .study_figures import paired_differences
 
-        heads = ["reading", "games", *(f"{s} wins" for s in rs.sides), "draws", "mean plies", "balance", "decisive"]
-        rows = [
-            [labels[r["reading"]] + (" (default)" if r["reading"] == default else ""), str(r["games"])]
-            + [_interval(r[f"{s}_wins_rate"], r[f"{s}_wins_lo"], r[f"{s}_wins_hi"]) for s in rs.sides]
-            + [_interval(r["draws_rate"], r["draws_lo"], r["draws_hi"]), f"{r['mean_plies']:.0f}"]
-            + [f"{r['balance']:.2f}", f"{r['decisiveness']:.2f}"]
-            for r in data["readings"]
-        ]
-        out.append(table(heads, rows, classes=["wa-readings-results"]))
+        rs = ruleset(rid)
+        meta = s["meta"]
+        default = meta["published"]["default"]
+        names = {r["label"]: r["label"].partition("=")[2] for r in meta["readings"]}
+        out: list[nodes.Node] = [_players_note(s)]
 
-        against = [p for p in data["pairs"] if default in (p["reading_a"], p["reading_b"])]
+        answers, against, changes = (from_default(s[k], default) for k in ("omnibus", "pairs", "rule_changes"))
+        verdicts = el("ul", class_="wa-verdicts")
+        for o in answers:
+            other = o["reading_b"]
+            pairs = [p for p in against if p["reading_b"] == other]
+            flagged = [r for r in changes if r["reading_b"] == other and r["flagged"]]
+            text, carrier = verdict(o, pairs, flagged)
+            item = el("li", el("strong", f"{names[other]}: "), text)
+            if carrier:
+                item += nodes.Text(" The rule that carries it: ")
+                item += rule_link(rid, carrier["rule"]) if carrier["summary"] else nodes.literal(text=carrier["rule"])
+                item += nodes.Text(
+                    f" (fired {carrier['per_game_a']:.2f} → {carrier['per_game_b']:.2f} times per game; "
+                    f"more on {carrier['seeds_more']:,} seeds, fewer on {carrier['seeds_fewer']:,})."
+                )
+            verdicts += item
+        out.append(verdicts)
+
+        measures = [*(f"{side} win rate" for side in rs.sides), "draw rate"]
+        img = Path(self.env.doc2path(self.env.docname)).parent / "_img" / f"{rid}-{option}-{slug(meta['design']['players'])}.png"
+        colours = {f"{k} win rate": v for k, v in zip(rs.sides, side_colours(list(rs.sides), rs.board), strict=True)}
+        title = f"{rs.title}: {option} ({' vs '.join(meta['design']['players'])})"
+        draw = partial(paired_differences, against, names, measures, title=title, colours=colours)
+        key = (against, names, measures, title, colours, source_hash("site/study_figures.py"))
+        alt = cached_figure(site_cache_dir(self.config, self.env.srcdir), img, draw, *key)
+        out.append(nodes.image(uri=f"_img/{img.name}", alt=alt, classes=["wa-plot"]))
+
         rows = [
             [
-                f"{labels[p['reading_a']]} → {labels[p['reading_b']]}",
+                f"{names[p['reading_a']]} → {names[p['reading_b']]}",
                 p["measure"],
                 _difference(p),
-                "" if p["a_only"] is None else f"{p['a_only']} / {p['b_only']}",
-                "" if p["mcnemar_p"] is None else f"{p['mcnemar_p']:.3g}",
+                p["interval"],
+                f"{p['a_only']} / {p['b_only']}",
             ]
             for p in against
         ]
-        heads = ["readings a → b", "measure", "b − a [95% interval]", "seeds a only / b only", "McNemar p"]
+        heads = ["readings a → b", "measure", "b − a [95% interval]", "interval", "seeds: a only / b only"]
         out.append(table(heads, rows, classes=["wa-readings-pairs"]))
 
-        changed = [
-            c
-            for c in data["rule_changes"]
-            if default in (c["reading_a"], c["reading_b"]) and (c["difference_lo"] > 0 or c["difference_hi"] < 0)
+        heads = ["reading", "games", *(f"{side} wins" for side in rs.sides), "draws", "mean plies", "balance", "decisive"]
+        rows = [
+            [names[r["reading"]] + (" (default)" if r["reading"] == default else ""), f"{r['games']:,}"]
+            + [_interval(r[f"{side}_wins_rate"], r[f"{side}_wins_lo"], r[f"{side}_wins_hi"]) for side in rs.sides]
+            + [_interval(r["draws_rate"], r["draws_lo"], r["draws_hi"]), f"{r['mean_plies']:.0f}"]
+            + [f"{r['balance']:.2f}", f"{r['decisiveness']:.2f}"]
+            for r in s["readings"]
         ]
-        if changed:
-            rows = [
-                [
-                    [rule_link(rid, c["rule"])] if c["summary"] else c["rule"],
-                    [badge(c["certainty"])] if c["certainty"] else "",
-                    f"{labels[c['reading_a']]} {c['per_game_a']:.2f} → {labels[c['reading_b']]} {c['per_game_b']:.2f}",
-                    _difference(c),
-                    citations((c["cites"] or "").split(), wording=False),
-                ]
-                for c in changed
-            ]
-            heads = ["rule", "certainty", "fired per game", "b − a [95% interval]", "passages"]
-            out += [el("p", "Rules that fired more or less often (the interval excludes 0):"), table(heads, rows)]
-        else:
-            out.append(el("p", "No rule fired measurably more or less often in these games.", class_="wa-muted"))
+        out.append(table(heads, rows, classes=["wa-readings-results"]))
+        out += self._rules(rid, names, changes)
         return out
+
+    def _rules(self, rid: str, names: dict[str, str], mine: list[dict[str, Any]]) -> list[nodes.Node]:
+        flagged = [c for c in mine if c["flagged"]]
+        screen = (
+            f"exact sign tests on the seeds where a rule's count differs, for the {len(mine)} rules with at least "
+            "10 such seeds, Holm-adjusted per pair of readings (family-wise error 5 %)"
+        )
+        if not flagged:
+            return [el("p", f"No rule fired detectably more or less often ({screen}).", class_="wa-muted")]
+        rows = [
+            [
+                [rule_link(rid, c["rule"])] if c["summary"] else c["rule"],
+                [badge(c["certainty"])] if c["certainty"] else "",
+                f"{names[c['reading_a']]} {c['per_game_a']:.2f} → {names[c['reading_b']]} {c['per_game_b']:.2f}",
+                f"{c['seeds_more']:,} / {c['seeds_fewer']:,}",
+                f"{c['p_holm']:.2g}",
+                "yes" if c["halves_agree"] else "no",
+                citations((c["cites"] or "").split(), wording=False),
+            ]
+            for c in flagged
+        ]
+        heads = ["rule", "certainty", "fired per game", "seeds more / fewer", "Holm p", "both seed halves", "passages"]
+        return [el("p", f"Rules that fired more or less often ({screen}):"), table(heads, rows)]

@@ -1,7 +1,7 @@
 """The site's games: what each one is reduced to, and the one runner that plays them all.
 
 The site plays a few thousand games (statistics, candidates for the
-illustrative games, replays, the readings' studies). They run through the
+illustrative games, replays). They run through the
 engine's parallel runner (:mod:`wararchive.runner`), whose results
 come in input order, so the pages are byte-identical to a serial build; on a
 plain local process pool, because a Dask cluster's start-up of several

@@ -15,16 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from ..engine import ruleset
 from ..engine.fingerprint import ruleset_fingerprint
 from ..runner import Pool, parallel_map
-from . import output, stats
 from .design import Design, design
-from .run import engines, run
+
+if TYPE_CHECKING:  # pandas, scipy and Dask load when a study is run or read, not when the site lists what is studied
+    import pandas as pd
 
 FORMAT = "wararchive-study/1"
 
@@ -36,11 +35,14 @@ class Study:
     ``games``: one row per game (reading, seed, winner, plies, adjudicated,
     end rule, setup hash); ``fired`` and ``pieces``: per game, how often each
     rule fired and which pieces survived; ``readings``: per reading, rates
-    with Wilson intervals and Ludii's metrics; ``pairs``: per pair of
-    readings, paired differences with bootstrap intervals and exact McNemar
-    tests; ``rules`` / ``rule_changes``: rule firings per reading and their
-    paired differences, with each rule's certainty and passages;
-    ``survival``: the share of each piece left at the end.
+    with Wilson intervals and Ludii's metrics; ``omnibus``: per pair of
+    readings, the one answer (seeds whose result changed, winners flipped,
+    the cross-table, Stuart–Maxwell's test, its replication on the seed
+    halves); ``pairs``: per pair and measure, paired differences with
+    Tango's interval and the discordant counts; ``rules`` / ``rule_changes``:
+    rule firings per reading and the screen of their paired changes, with
+    each rule's certainty and passages; ``survival``: the share of each
+    piece left at the end (see :mod:`.stats`).
     """
 
     design: Design
@@ -49,17 +51,20 @@ class Study:
     fired: pd.DataFrame
     pieces: pd.DataFrame
     readings: pd.DataFrame
+    omnibus: pd.DataFrame
     pairs: pd.DataFrame
     rules: pd.DataFrame
     rule_changes: pd.DataFrame
     survival: pd.DataFrame
 
-    TABLES = ("games", "fired", "pieces", "readings", "pairs", "rules", "rule_changes", "survival")
+    TABLES = ("games", "fired", "pieces", "readings", "omnibus", "pairs", "rules", "rule_changes", "survival")
 
     def tables(self) -> dict[str, pd.DataFrame]:
         return {name: getattr(self, name) for name in self.TABLES}
 
     def save(self, folder: str | Path) -> list[Path]:
+        from . import output
+
         return output.save(self.tables(), self.meta, folder)
 
 
@@ -73,17 +78,19 @@ def study(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool = False,
+    alternate: bool = True,
     engine: str = "auto",
 ) -> Study:
     """Play ``games`` seeds under every combination of the ``vary`` readings and compare them.
 
-    ``options`` fixes other options for all readings. ``workers`` local
+    ``options`` fixes other options for all readings; two different
+    ``players`` change sides on odd seeds unless ``alternate`` is False. ``workers`` local
     processes (default: every core; 1: in this process) or a Dask
     ``scheduler`` address play the games; the tables do not depend on which,
     nor on the ``engine`` (``auto``: the compiled kernel where it covers the
     ruleset and players, :mod:`wararchive.kernel`; ``meta["engine"]`` says which ran).
     """
-    d = design(ruleset_id, vary, games, players, seed, options)
+    d = design(ruleset_id, vary, games, players, seed, options, alternate)
     return studies([d], workers=workers, scheduler=scheduler, progress=progress, engine=engine)[0]
 
 
@@ -101,6 +108,8 @@ def studies(
     for many small studies (the site's) they cost as much as the games: they
     are spread over the same workers.
     """
+    from .run import engines, run
+
     ran = [engines(d, engine) for d in designs]  # refuses engine="kernel" where it does not cover, before any game
     raws = run(designs, workers=workers, scheduler=scheduler, progress=progress, pool=pool, engine=engine)
     out = parallel_map(_analyse, list(zip(designs, raws, strict=True)), workers=workers, scheduler=scheduler, pool=pool)
@@ -110,6 +119,8 @@ def studies(
 
 
 def _analyse(job: tuple[Design, dict[str, pd.DataFrame]]) -> Study:
+    from . import stats
+
     d, raw = job
     order = [r.label for r in d.readings]
     sides = list(ruleset(d.ruleset).sides)
@@ -120,6 +131,7 @@ def _analyse(job: tuple[Design, dict[str, pd.DataFrame]]) -> Study:
         meta=_meta(d),
         **raw,
         readings=stats.readings_table(raw["games"], sides, order),
+        omnibus=stats.omnibus_table(raw["games"], sides, order),
         pairs=stats.pairs_table(raw["games"], sides, order),
         rules=stats.rules_table(matrices, info),
         rule_changes=stats.rule_changes(matrices, info),
@@ -129,6 +141,8 @@ def _analyse(job: tuple[Design, dict[str, pd.DataFrame]]) -> Study:
 
 def _rule_info(d: Design) -> pd.DataFrame:
     """Every rule of every reading: its summary, certainty and cited passages (the first reading's wording wins)."""
+    import pandas as pd
+
     seen: dict[str, dict[str, Any]] = {}
     for r in d.readings:
         for rule in ruleset(d.ruleset, **r.options).rules:
@@ -139,6 +153,8 @@ def _rule_info(d: Design) -> pd.DataFrame:
 
 
 def _meta(d: Design) -> dict[str, Any]:
+    from . import stats
+
     try:
         package = version("wararchive")
     except PackageNotFoundError:  # running from a source tree that is not installed
@@ -153,6 +169,9 @@ def _meta(d: Design) -> dict[str, Any]:
         "package": package,
         "statistics": {
             "confidence": stats.CONFIDENCE,
+            "omnibus": f"Stuart–Maxwell (exact conditional up to {stats.EXACT_LIMIT} tables, else χ²)",
+            "rate_intervals": "Tango score",
+            "rule_screen": f"exact sign test, {stats.SCREEN}-adjusted, rules with ≥ {stats.MIN_DISCORDANT} discordant seeds",
             "bootstrap_seed": stats.BOOTSTRAP_SEED,
             "bootstrap_resamples": stats.BOOTSTRAP_RESAMPLES,
         },

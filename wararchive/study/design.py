@@ -6,6 +6,13 @@ and the seed only (:meth:`Ruleset.rng`, :func:`~wararchive.players.simulate_one`
 never from the options, so seed k starts from the same armies under every
 reading unless the reading itself changes the armies (then the games table
 says so: its ``setup`` hash differs).
+
+When the two players differ, they alternate sides by default: on odd seeds
+the first-named player takes the second side. Otherwise a study of
+``ismcts`` against ``greedy`` would measure the readings only with the
+stronger player on one side, and a side's advantage would be confounded
+with a player's. The swap depends on the seed alone, so a seed's games are
+still paired across readings.
 """
 
 from __future__ import annotations
@@ -18,6 +25,9 @@ from typing import Any
 from ..engine import ruleset
 from ..errors import WararchiveError
 from ..players import make_player
+
+Job = tuple[str, str, dict[str, Any], int, tuple[str, str], bool]
+"""(ruleset, reading label, options, seed, players in the order of the sides, whether the first-named player is second)."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +48,7 @@ class Design:
     players: tuple[str, str]
     seed: int = 0
     fixed: dict[str, Any] = field(default_factory=dict)
+    alternate: bool = True
 
     @property
     def seeds(self) -> list[int]:
@@ -54,9 +65,22 @@ class Design:
             out.append(Reading(label, {**self.fixed, **chosen}))
         return out
 
-    def jobs(self) -> list[tuple[str, str, dict[str, Any], int, tuple[str, str]]]:
+    @property
+    def alternates(self) -> bool:
+        """Whether the players change sides from seed to seed (only two different players do)."""
+        return self.alternate and self.players[0] != self.players[1]
+
+    def swapped(self, seed: int) -> bool:
+        """Whether the first-named player takes the second side on this seed."""
+        return self.alternates and seed % 2 == 1
+
+    def jobs(self) -> list[Job]:
         """One job per (seed, reading), seed-major so that a seed's games run close together."""
-        return [(self.ruleset, r.label, r.options, s, self.players) for s in self.seeds for r in self.readings]
+        return [
+            (self.ruleset, r.label, r.options, s, self.players[::-1] if self.swapped(s) else self.players, self.swapped(s))
+            for s in self.seeds
+            for r in self.readings
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -66,7 +90,18 @@ class Design:
             "games": self.games,
             "seed": self.seed,
             "players": list(self.players),
+            "alternate": self.alternates,
         }
+
+
+def options_studied(ruleset_id: str) -> list[str]:
+    """The options whose readings are interpretations of the text (settings such as ply limits are not)."""
+    return [o.name for o in ruleset(ruleset_id).declared.values() if o.readings and o.kind == "interpretation"]
+
+
+def slug(players: tuple[str, str] | list[str]) -> str:
+    """A folder name for a pairing of players: ``greedy-vs-greedy``, ``ismcts-200-vs-greedy``."""
+    return "-vs-".join(p.replace(":", "-") for p in players)
 
 
 def _text(value: Any) -> str:
@@ -80,6 +115,7 @@ def design(
     players: tuple[str, str] | list[str] = ("greedy", "greedy"),
     seed: int = 0,
     options: dict[str, Any] | None = None,
+    alternate: bool = True,
 ) -> Design:
     """A validated design: every reading must build, players must exist, readings must differ."""
     fixed = dict(options or {})
@@ -99,7 +135,7 @@ def design(
         raise WararchiveError(f"a study needs two players, not {','.join(players)!r}")
     for kind in players:
         make_player(kind, 0)  # refuses an unknown player or a bad budget ("ismcts:400") with the valid choices
-    d = Design(ruleset_id, {k: list(v) for k, v in vary.items()}, games, players, seed, fixed)  # type: ignore[arg-type]
+    d = Design(ruleset_id, {k: list(v) for k, v in vary.items()}, games, players, seed, fixed, alternate)  # type: ignore[arg-type]
     for r in d.readings:
         ruleset(ruleset_id, **r.options)  # refuses an unknown ruleset, option or value with the valid choices
     return d

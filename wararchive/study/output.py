@@ -21,15 +21,16 @@ from ..fileio import atomic_write_bytes, atomic_write_text
 META_FILE = "study.json"
 
 
-def save(tables: dict[str, pd.DataFrame], meta: dict[str, Any], folder: str | Path) -> list[Path]:
-    """Write ``NAME.parquet`` and ``NAME.csv`` per table and ``study.json``, each atomically."""
+def save(tables: dict[str, pd.DataFrame], meta: dict[str, Any], folder: str | Path, csv: bool = True) -> list[Path]:
+    """Write ``NAME.parquet`` and (unless not ``csv``) ``NAME.csv`` per table and ``study.json``, each atomically."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise WararchiveError(f"{folder}: not a directory")
     written = [atomic_write_text(folder / META_FILE, json.dumps(meta, indent=2, sort_keys=True, default=str) + "\n")]
     for name, df in tables.items():
         written.append(atomic_write_bytes(folder / f"{name}.parquet", _parquet(df, meta)))
-        written.append(atomic_write_text(folder / f"{name}.csv", df.to_csv(index=False, lineterminator="\n")))
+        if csv:
+            written.append(atomic_write_text(folder / f"{name}.csv", df.to_csv(index=False, lineterminator="\n")))
     return written
 
 

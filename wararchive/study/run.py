@@ -26,13 +26,17 @@ def _army(game) -> Counter[tuple[str, str]]:
     return Counter((c["side"], c["piece"]) for c in game.view("referee").cells if c is not None)
 
 
-def play(job: tuple[str, str, dict[str, Any], int, tuple[str, str], str]) -> dict[str, Any]:
+EngineJob = tuple[str, str, dict[str, Any], int, tuple[str, str], bool, str]
+"""A :data:`.design.Job` and the engine that plays it."""
+
+
+def play(job: EngineJob) -> dict[str, Any]:
     """One game of a study, as the facts the statistics need (module-level: it is sent to workers).
 
     ``engine`` as :func:`wararchive.kernel.choose` takes it: the kernel plays
     the reference engine's game, so the facts do not depend on which ran.
     """
-    rid, label, options, seed, players, engine = job
+    rid, label, options, seed, players, swapped, engine = job
     rs = ruleset(rid, **options)
     game = kernel.simulate(rs, seed, players, engine)
     if getattr(game, "engine", None) == "kernel":
@@ -43,6 +47,7 @@ def play(job: tuple[str, str, dict[str, Any], int, tuple[str, str], str]) -> dic
     return {
         "reading": label,
         "seed": seed,
+        "first_player": rs.sides[1 if swapped else 0],
         "winner": game.result["winner"],
         "plies": game.ply,
         "adjudicated": bool(game.result["adjudicated"]),
@@ -62,10 +67,10 @@ def engines(d: Design, engine: str) -> dict[str, Any]:
     return {"asked": engine, "readings": readings}
 
 
-def _game_key(job: tuple[str, str, dict[str, Any], int, tuple[str, str], str]) -> tuple[str, str, int, tuple[str, ...]]:
-    """What decides a game: the ruleset with every option resolved, the seed and the players (not the reading's label)."""
-    rid, _, options, seed, players, _ = job
-    return rid, json.dumps(ruleset(rid, **options).options, sort_keys=True, default=str), seed, tuple(players)
+def _game_key(job: EngineJob) -> tuple[str, str, int, tuple[str, ...], bool]:
+    """What decides a game: the ruleset with every option resolved, the seed and the players (not the label, nor the engine)."""
+    rid, _, options, seed, players, swapped, _ = job
+    return rid, json.dumps(ruleset(rid, **options).options, sort_keys=True, default=str), seed, tuple(players), swapped
 
 
 def run(

@@ -9,24 +9,48 @@ of the game (neither drawn nor adjudicated); Ludii's own Decisiveness (how
 early the eventual winner is settled) needs a position evaluation these
 rulebooks do not give, so it is not computed.
 
-Per pair: the games of one seed under two readings are a matched pair, so
-a change of outcome is judged on the discordant pairs only, by the exact
-McNemar test (a binomial test of the discordant counts against 1:1), and
-differences of means get a paired bootstrap interval over seeds, with a
-fixed random seed so that the tables reproduce.
+Per pair of readings the games of one seed are a matched pair. Most seeds
+usually end alike under both readings, and the statistics are chosen to stay
+honest when only a handful differ:
+
+* **one omnibus answer first** (:func:`omnibus_table`): how many seeds
+  changed their result and how many flipped the winner, the 3 × 3
+  cross-table of results, and *one* test of it: Stuart–Maxwell's test of
+  marginal homogeneity, exact (conditional on the discordant pairs, each
+  equally likely either way under the null) while the enumeration is small,
+  its χ² approximation beyond; the same answer on each half of the seeds
+  says whether it replicates;
+* **intervals for the paired differences of rates** (:func:`pairs_table`):
+  Tango's asymptotic score interval, which keeps its coverage when few
+  pairs are discordant (Fagerland, Lydersen & Laake 2013), with the
+  discordant counts beside it; no per-outcome tests (three correlated tests
+  at 95 % invite a false finding);
+* **the rules that fired more or less** (:func:`rule_changes`): an exact
+  sign test per rule on the seeds where its count differs, only for rules
+  with at least :data:`MIN_DISCORDANT` such seeds, Holm-adjusted within
+  each pair of readings (family-wise error 5 %). Selecting by the number of
+  discordant seeds keeps the sign tests valid: under the null, that number
+  says nothing about which way the seeds split.
+
+Game length keeps a paired percentile bootstrap interval (fixed random seed,
+so the tables reproduce), with the number of seeds whose length changed
+beside it.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 
 import numpy as np
 import pandas as pd
 
 CONFIDENCE = 0.95
+ALPHA = 1 - CONFIDENCE
 BOOTSTRAP_SEED = 20_261_123
 BOOTSTRAP_RESAMPLES = 2000
+MIN_DISCORDANT = 10  # a rule is screened only if its firing count differs on at least this many seeds
+EXACT_LIMIT = 2_000_000  # Stuart–Maxwell is exact while the conditional enumeration has at most this many tables
+SCREEN = "Holm"  # the multiplicity control of the rule screen, named wherever the screen is shown
 
 
 def _scipy_stats():
@@ -42,10 +66,90 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     return float(ci.low), float(ci.high)
 
 
-def mcnemar(a_only: int, b_only: int) -> float:
-    """Exact McNemar p-value (two-sided) from the two discordant counts."""
-    n = a_only + b_only
-    return 1.0 if n == 0 else float(_scipy_stats().binomtest(a_only, n, 0.5).pvalue)
+def sign_test(more: int, fewer: int) -> float:
+    """Exact two-sided sign test (a binomial test at ½) of the seeds that went one way or the other."""
+    n = more + fewer
+    return 1.0 if n == 0 else float(_scipy_stats().binomtest(more, n, 0.5).pvalue)
+
+
+def tango(b_only, a_only, n, confidence: float = CONFIDENCE) -> tuple[np.ndarray, np.ndarray]:
+    """Tango's score interval for a paired difference of proportions, ``(b_only − a_only) / n``; vectorised.
+
+    ``b_only`` counts the pairs with the outcome under b only, ``a_only``
+    under a only. The limits solve Tango's score statistic = ±z, found by
+    bisection (the statistic decreases in the difference), to 1e-10.
+    """
+    b, a, n = np.broadcast_arrays(*(np.asarray(x, dtype=float) for x in (b_only, a_only, n)))
+    z = _scipy_stats().norm.ppf(0.5 + confidence / 2)
+    est = (b - a) / n
+
+    def score(delta: np.ndarray) -> np.ndarray:
+        big_b = -b - a + (2 * n - b + a) * delta
+        c = -a * delta * (1 - delta)
+        p21 = (np.sqrt(big_b**2 - 8 * n * c) - big_b) / (4 * n)  # constrained MLE of the a-only cell
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return (b - a - n * delta) / np.sqrt(n * (2 * p21 + delta * (1 - delta)))
+
+    def solve(lo: np.ndarray, hi: np.ndarray, target: float) -> np.ndarray:
+        for _ in range(40):
+            mid = (lo + hi) / 2
+            above = score(mid) > target  # the root lies above mid
+            lo, hi = np.where(above, mid, lo), np.where(above, hi, mid)
+        return (lo + hi) / 2
+
+    lower = np.where(est <= -1, -1.0, solve(np.full_like(est, -1.0), est, z))
+    upper = np.where(est >= 1, 1.0, solve(est, np.full_like(est, 1.0), -z))
+    return lower, upper
+
+
+def stuart_maxwell(table: np.ndarray) -> tuple[float, int, float, str]:
+    """Stuart–Maxwell's test of marginal homogeneity of a 3 × 3 paired table: statistic, df, p-value, method.
+
+    Given the discordant totals ``t_ij = n_ij + n_ji``, the null makes each
+    ``n_ij`` Binomial(t_ij, ½), independently: while that enumeration has at
+    most :data:`EXACT_LIMIT` tables, the p-value is exact (the probability
+    of a statistic at least as large); beyond it, χ² with the covariance's
+    rank as degrees of freedom. A pair of outcomes never swapped contributes
+    nothing (a pseudo-inverse, fewer degrees of freedom).
+    """
+    t = np.asarray(table, dtype=float)
+    t12, t13, t23 = t[0, 1] + t[1, 0], t[0, 2] + t[2, 0], t[1, 2] + t[2, 1]
+    cov = np.array([[t12 + t13, -t12], [-t12, t12 + t23]])
+    df = int(np.linalg.matrix_rank(cov))
+    if df == 0:
+        return 0.0, 0, 1.0, "no discordant seeds"
+    inv = np.linalg.pinv(cov)
+
+    def stat(x, y, w):  # x = n12 − n21, y = n13 − n31, w = n23 − n32
+        d1, d2 = x + y, w - x
+        return inv[0, 0] * d1 * d1 + 2 * inv[0, 1] * d1 * d2 + inv[1, 1] * d2 * d2
+
+    observed = float(stat(t[0, 1] - t[1, 0], t[0, 2] - t[2, 0], t[1, 2] - t[2, 1]))
+    if (t12 + 1) * (t13 + 1) * (t23 + 1) > EXACT_LIMIT:
+        return observed, df, float(_scipy_stats().chi2.sf(observed, df)), "χ² approximation"
+    binom = _scipy_stats().binom
+    axes = []
+    for total in (t12, t13, t23):
+        k = np.arange(int(total) + 1)
+        axes.append((2 * k - total, binom.pmf(k, int(total), 0.5)))
+    (x, px), (y, py), (w, pw) = axes
+    grid = stat(x[:, None, None], y[None, :, None], w[None, None, :])
+    prob = px[:, None, None] * py[None, :, None] * pw[None, None, :]
+    p = float(prob[grid >= observed - 1e-9 * max(1.0, observed)].sum())
+    return observed, df, min(1.0, p), "exact conditional"
+
+
+def holm(pvalues) -> np.ndarray:
+    """Holm's step-down adjusted p-values (family-wise error control), in the input's order."""
+    p = np.asarray(pvalues, dtype=float)
+    m = len(p)
+    if m == 0:
+        return p
+    order = np.argsort(p, kind="stable")
+    adjusted = np.minimum(1.0, np.maximum.accumulate((m - np.arange(m)) * p[order]))
+    out = np.empty(m)
+    out[order] = adjusted
+    return out
 
 
 def paired_interval(diffs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -74,15 +178,22 @@ def _outcome(games: pd.DataFrame) -> pd.Series:
 
 
 def readings_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> pd.DataFrame:
-    """One row per reading: results with intervals, length and Ludii's metrics."""
+    """One row per reading: results with intervals, length and Ludii's metrics.
+
+    With a ``first_player`` column (the side the first-named player took),
+    also the first-named player's wins, which differ from a side's when the
+    study alternated sides.
+    """
     rows = []
     for label in order:
         g = games[games["reading"] == label]
         n = len(g)
         result = _outcome(g)
         row: dict[str, object] = {"reading": label, "games": n}
-        for o in [*sides, "draw"]:
-            k = int((result == o).sum())
+        counts = {o: int((result == o).sum()) for o in [*sides, "draw"]}
+        if "first_player" in g:
+            counts["player1"] = int((result == g["first_player"]).sum())
+        for o, k in counts.items():
             lo, hi = wilson(k, n)
             key = "draws" if o == "draw" else f"{o}_wins"
             row |= {key: k, f"{key}_rate": k / n, f"{key}_lo": lo, f"{key}_hi": hi}
@@ -107,55 +218,116 @@ def _paired(games: pd.DataFrame, a: str, b: str) -> tuple[pd.DataFrame, pd.DataF
 
 
 def pairs_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> pd.DataFrame:
-    """Per pair of readings and per measure: paired difference (b − a), its interval, McNemar's test.
+    """Per pair of readings and per measure: paired difference (b − a) and its interval, discordant counts beside.
 
-    ``a_only`` counts the seeds whose outcome is the measure under a but not
-    under b; ``b_only`` the reverse. ``same_setup`` is the share of seeds
-    whose starting armies were identical under both readings: 1.0 unless a
-    reading changes the armies, in which case the pairing is by seed only.
+    Rates get Tango's score interval; ``a_only`` counts the seeds whose
+    outcome is the measure under a but not under b, ``b_only`` the reverse.
+    Mean plies gets a paired bootstrap interval; its ``a_only`` / ``b_only``
+    count the seeds that were longer under a / under b. ``same_setup`` is the
+    share of seeds whose starting armies were identical under both readings:
+    1.0 unless a reading changes the armies, then the pairing is by seed only.
     """
     rows = []
+    measures = [*sides, "draw"]
     for a, b in itertools.combinations(order, 2):
         ga, gb = _paired(games, a, b)
+        n = len(ga)
         ra, rb = _outcome(ga).to_numpy(), _outcome(gb).to_numpy()
         same = float((ga["setup"].to_numpy() == gb["setup"].to_numpy()).mean())
-        base = {"reading_a": a, "reading_b": b, "games": len(ga), "same_setup": same}
-        measures = [*sides, "draw"]
-        diffs = np.column_stack(
-            [(rb == m).astype(float) - (ra == m) for m in measures] + [gb["plies"].to_numpy() - ga["plies"].to_numpy()]
-        )
-        lo, hi = paired_interval(diffs)
+        base = {"reading_a": a, "reading_b": b, "games": n, "same_setup": same}
+        a_only = np.array([((ra == m) & (rb != m)).sum() for m in measures])
+        b_only = np.array([((rb == m) & (ra != m)).sum() for m in measures])
+        lo, hi = tango(b_only, a_only, n)
         for i, m in enumerate(measures):
-            a_only, b_only = int(((ra == m) & (rb != m)).sum()), int(((rb == m) & (ra != m)).sum())
             rows.append(
                 base
                 | {
                     "measure": "draw rate" if m == "draw" else f"{m} win rate",
                     "value_a": float((ra == m).mean()),
                     "value_b": float((rb == m).mean()),
-                    "difference": float(diffs[:, i].mean()),
+                    "difference": float((b_only[i] - a_only[i]) / n),
                     "difference_lo": float(lo[i]),
                     "difference_hi": float(hi[i]),
-                    "a_only": a_only,
-                    "b_only": b_only,
-                    "mcnemar_p": mcnemar(a_only, b_only),
+                    "interval": "Tango score",
+                    "a_only": int(a_only[i]),
+                    "b_only": int(b_only[i]),
                 }
             )
+        pa, pb = ga["plies"].to_numpy(), gb["plies"].to_numpy()
+        plo, phi = paired_interval(pb - pa)
         rows.append(
             base
             | {
                 "measure": "mean plies",
-                "value_a": float(ga["plies"].mean()),
-                "value_b": float(gb["plies"].mean()),
-                "difference": float(diffs[:, -1].mean()),
-                "difference_lo": float(lo[-1]),
-                "difference_hi": float(hi[-1]),
-                "a_only": math.nan,
-                "b_only": math.nan,
-                "mcnemar_p": math.nan,
+                "value_a": float(pa.mean()),
+                "value_b": float(pb.mean()),
+                "difference": float((pb - pa).mean()),
+                "difference_lo": float(plo[0]),
+                "difference_hi": float(phi[0]),
+                "interval": "paired bootstrap",
+                "a_only": int((pa > pb).sum()),
+                "b_only": int((pb > pa).sum()),
             }
         )
     return pd.DataFrame(rows)
+
+
+def _answer(ra: np.ndarray, rb: np.ndarray, sides: list[str]) -> dict[str, object]:
+    """The omnibus answer on these paired results: changed, flipped, the cross-table, Stuart–Maxwell, the score shift."""
+    outcomes = [*sides, "draw"]
+    table = np.array([[int(((ra == x) & (rb == y)).sum()) for y in outcomes] for x in outcomes])
+    statistic, df, p, method = stuart_maxwell(table)
+    score = {sides[0]: 1.0, sides[1]: 0.0, "draw": 0.5}  # the first side's score: win 1, draw ½, loss 0
+    shift = np.vectorize(score.get)(rb) - np.vectorize(score.get)(ra) if len(ra) else np.zeros(0)
+    return {
+        "games": len(ra),
+        "changed": int((ra != rb).sum()),
+        "flipped": int(((ra != rb) & (ra != "draw") & (rb != "draw")).sum()),
+        "table": table,
+        "statistic": statistic,
+        "df": df,
+        "p": p,
+        "method": method,
+        "score_shift": float(shift.mean()) if len(shift) else 0.0,
+    }
+
+
+def omnibus_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> pd.DataFrame:
+    """Per pair of readings, the one answer to read first, then its replication on each half of the seeds.
+
+    ``changed``: seeds whose result (either side's win, or a draw) differs;
+    ``flipped``: of them, seeds won by one side under a and by the other
+    under b; ``x_to_y``: the cross-table (result under a → under b);
+    ``p``: Stuart–Maxwell's test that the readings give the same spread of
+    results. ``score_shift``: the mean change (b − a) of the first side's
+    score (win 1, draw ½, loss 0). The seeds are split into their first and
+    second half (``half1_*``, ``half2_*``): ``halves_agree`` says whether the
+    score moved the same way (or not at all) in both.
+    """
+    outcomes = [*sides, "draw"]
+    rows = []
+    for a, b in itertools.combinations(order, 2):
+        ga, gb = _paired(games, a, b)
+        ra, rb = _outcome(ga).to_numpy(), _outcome(gb).to_numpy()
+        full = _answer(ra, rb, sides)
+        row: dict[str, object] = {"reading_a": a, "reading_b": b}
+        row |= {k: v for k, v in full.items() if k != "table"}
+        row |= {f"{x}_to_{y}": int(full["table"][i, j]) for i, x in enumerate(outcomes) for j, y in enumerate(outcomes)}  # type: ignore[index]
+        cut = len(ra) // 2
+        halves = [_answer(ra[:cut], rb[:cut], sides), _answer(ra[cut:], rb[cut:], sides)]
+        for h, half in enumerate(halves, 1):
+            row |= {f"half{h}_{k}": half[k] for k in ("games", "changed", "flipped", "p", "score_shift")}
+        row["halves_agree"] = bool(np.sign(halves[0]["score_shift"]) == np.sign(halves[1]["score_shift"]))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def answer_line(row: dict[str, object]) -> str:
+    """The omnibus answer of one pair, in one line."""
+    return (
+        f"seeds whose result changed: {row['changed']} / {row['games']} (winner flipped: {row['flipped']}); "
+        f"Stuart–Maxwell p = {row['p']:.3g} ({row['method']})"
+    )
 
 
 def fired_matrices(fired: pd.DataFrame, games: pd.DataFrame, order: list[str]) -> dict[str, pd.DataFrame]:
@@ -182,12 +354,26 @@ def rules_table(matrices: dict[str, pd.DataFrame], rule_info: pd.DataFrame) -> p
 
 
 def rule_changes(matrices: dict[str, pd.DataFrame], rule_info: pd.DataFrame) -> pd.DataFrame:
-    """Per pair of readings and rule: paired difference (b − a) of firings per game, with its interval."""
+    """Per pair of readings and rule: the firing screen (see the module's docstring).
+
+    ``seeds_more`` / ``seeds_fewer``: seeds on which the rule fired more /
+    fewer times under b than under a; ``screened``: at least
+    :data:`MIN_DISCORDANT` such seeds; ``p``: the exact sign test;
+    ``p_holm``: Holm-adjusted over the screened rules of the pair;
+    ``flagged``: ``p_holm`` < 0.05; ``halves_agree``: more seeds went the same
+    way in both halves of the seeds.
+    """
     parts = []
     for a, b in itertools.combinations(matrices, 2):
         ma, mb = matrices[a], matrices[b]
         diffs = mb.to_numpy() - ma.loc[mb.index].to_numpy()
-        lo, hi = paired_interval(diffs) if diffs.shape[1] else ([], [])
+        more, fewer = (diffs > 0).sum(axis=0), (diffs < 0).sum(axis=0)
+        screened = more + fewer >= MIN_DISCORDANT
+        p = np.array([sign_test(int(x), int(y)) for x, y in zip(more, fewer, strict=True)])
+        adjusted = np.full(len(p), np.nan)
+        adjusted[screened] = holm(p[screened])
+        cut = len(diffs) // 2
+        halves = [np.sign((d > 0).sum(axis=0) - (d < 0).sum(axis=0)) for d in (diffs[:cut], diffs[cut:])]
         parts.append(
             pd.DataFrame(
                 {
@@ -197,8 +383,13 @@ def rule_changes(matrices: dict[str, pd.DataFrame], rule_info: pd.DataFrame) -> 
                     "per_game_a": ma.mean().to_numpy(),
                     "per_game_b": mb.mean().to_numpy(),
                     "difference": diffs.mean(axis=0),
-                    "difference_lo": lo,
-                    "difference_hi": hi,
+                    "seeds_more": more,
+                    "seeds_fewer": fewer,
+                    "screened": screened,
+                    "p": p,
+                    "p_holm": adjusted,
+                    "flagged": screened & (np.nan_to_num(adjusted, nan=1.0) < ALPHA),
+                    "halves_agree": halves[0] == halves[1],
                 }
             )
         )

@@ -1,0 +1,65 @@
+"""Publishing studies: one command, every option, resumable, any pair of players (small runs on chess)."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from wararchive.cli.main import main
+from wararchive.study import publish
+from wararchive.study.output import META_FILE
+
+
+def test_publish_writes_every_option_with_fingerprints_and_resumes(tmp_path, monkeypatch):
+    monkeypatch.setattr(publish, "BLOCK", 2)
+    written = publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False)
+    assert written == [tmp_path / "chess" / "end_conditions" / "greedy-vs-greedy"]
+    folder = written[0]
+    meta = json.loads((folder / META_FILE).read_text())
+    assert meta["design"]["games"] == 3 and meta["seeds"] == {"first": 1, "last": 3}
+    assert all(len(r["fingerprint"]) == 20 for r in meta["readings"])
+    assert meta["published"]["default"] == "end_conditions=leaflet" and "greedy" in meta["published"]["players"]
+    assert "pieces.parquet" not in {p.name for p in folder.iterdir()} and not list(folder.glob("*.csv"))
+    games = pd.read_parquet(folder / "games.parquet")
+    assert sorted(games["seed"].unique()) == [1, 2, 3] and len(games) == 6
+    summary = json.loads((folder / publish.SUMMARY).read_text())
+    assert summary["omnibus"][0]["games"] == 3 and {p["interval"] for p in summary["pairs"]} >= {"Tango score"}
+
+    def no_games(job):
+        raise AssertionError(f"played again: {job}")
+
+    monkeypatch.setattr(publish, "play", no_games)
+    assert publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False) == []  # current: kept
+    (folder / META_FILE).unlink()
+    again = publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False)  # from the saved blocks
+    assert again == [folder] and pd.read_parquet(folder / "games.parquet").equals(games)
+    blocks = sorted(p.name for p in (tmp_path / publish.PARTIAL).glob("*/block-*"))
+    assert blocks == ["block-0000001-0000002.json.gz", "block-0000003-0000003.json.gz"]
+
+
+def test_a_larger_run_reuses_the_seeds_already_played(tmp_path, monkeypatch):
+    monkeypatch.setattr(publish, "BLOCK", 2)
+    publish.publish(tmp_path, games=2, ruleset_ids=["chess"], workers=1, progress=False)
+    played = []
+    real = publish.play
+    monkeypatch.setattr(publish, "play", lambda job: played.append(job[3]) or real(job))
+    publish.publish(tmp_path, games=4, ruleset_ids=["chess"], workers=1, progress=False)
+    assert sorted(set(played)) == [3, 4]
+
+
+def test_publish_takes_other_players_and_a_smaller_n(tmp_path):
+    argv = ["publish-studies", "--games", "2", "--players", "random,greedy", "--ruleset", "chess", "--out", str(tmp_path)]
+    code = main([*argv, "--workers", "1", "--quiet"])
+    assert code == 0
+    meta = json.loads((tmp_path / "chess" / "end_conditions" / "random-vs-greedy" / META_FILE).read_text())
+    assert meta["design"]["players"] == ["random", "greedy"] and meta["design"]["alternate"] is True
+    assert meta["published"]["command"] == "wararchive publish-studies --games 2 --players random,greedy"
+
+
+@pytest.mark.parametrize(("args", "message"), [(["--games", "0"], "at least 1"), (["--players", "greedy"], "--players")])
+def test_publish_command_errors_are_one_line(capsys, tmp_path, args, message):
+    code = main(["publish-studies", "--ruleset", "chess", "--out", str(tmp_path), "--quiet", *args])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1

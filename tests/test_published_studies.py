@@ -1,0 +1,79 @@
+"""The published studies (docs/studies) are honest: made by the code that plays the games, and they replay.
+
+If the engine, a ruleset or a player changed since they were published, the
+fingerprint test fails and names the command that regenerates them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pandas as pd
+import pytest
+
+from wararchive.engine.fingerprint import ruleset_fingerprint
+from wararchive.study import output, stats
+from wararchive.study.design import options_studied
+from wararchive.study.publish import ROOT, SUMMARY, published
+from wararchive.study.run import play
+
+FOLDERS = published(ROOT)
+SAMPLE = 3  # games replayed per run, drawn afresh each time: over many runs, many seeds are checked
+
+
+def _meta(folder) -> dict:
+    return json.loads((folder / output.META_FILE).read_text(encoding="utf-8"))
+
+
+def test_every_option_of_every_ruleset_is_published_greedy_against_greedy():
+    from wararchive.engine import rulesets
+
+    wanted = {(r, o) for r in rulesets() for o in options_studied(r)}
+    have = {(f.parent.parent.name, f.parent.name) for f in FOLDERS if f.name == "greedy-vs-greedy"}
+    assert wanted <= have, f"not published: {sorted(wanted - have)}; run `wararchive publish-studies`"
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: "/".join(f.parts[-3:]))
+def test_published_fingerprints_match_the_code_that_plays_the_games(folder):
+    meta = _meta(folder)
+    stale = [
+        r["label"] for r in meta["readings"] if ruleset_fingerprint(meta["design"]["ruleset"], r["options"]) != r["fingerprint"]
+    ]
+    assert not stale, (
+        f"{folder}: published with other game code or ruleset data ({', '.join(stale)}); "
+        f"regenerate with `{meta['published']['command']}`"
+    )
+
+
+def test_a_random_sample_of_published_games_replays_to_identical_results():
+    rng = random.Random()  # a fresh sample each run; the failure message names it
+    for folder in rng.sample(FOLDERS, min(SAMPLE, len(FOLDERS))):
+        meta = _meta(folder)
+        d = meta["design"]
+        games = pd.read_parquet(folder / "games.parquet")
+        fired = pd.read_parquet(folder / "fired.parquet")
+        row = games.iloc[rng.randrange(len(games))]
+        options = next(r["options"] for r in meta["readings"] if r["label"] == row["reading"])
+        swapped = bool(d["alternate"]) and row["seed"] % 2 == 1
+        players = tuple(d["players"][::-1] if swapped else d["players"])
+        again = play((d["ruleset"], row["reading"], options, int(row["seed"]), players, swapped, "reference"))
+        where = f"{folder}, {row['reading']}, seed {row['seed']}"
+        for key in ("winner", "plies", "adjudicated", "end_rule", "setup", "first_player"):
+            assert again[key] == (None if pd.isna(row[key]) else row[key]), f"{where}: {key} differs on replay"
+        kept = fired[(fired["reading"] == row["reading"]) & (fired["seed"] == row["seed"])]
+        assert again["fired"] == dict(zip(kept["rule"], kept["count"].astype(int), strict=True)), f"{where}: rule firings differ"
+
+
+def test_a_published_summary_is_what_the_statistics_make_of_its_games():
+    folder = random.Random().choice(FOLDERS)
+    meta = _meta(folder)
+    summary = json.loads((folder / SUMMARY).read_text(encoding="utf-8"))
+    games = pd.read_parquet(folder / "games.parquet")
+    order = [r["label"] for r in meta["readings"]]
+    from wararchive.engine import ruleset
+
+    sides = list(ruleset(meta["design"]["ruleset"]).sides)
+    again = json.loads(stats.omnibus_table(games, sides, order).to_json(orient="records"))
+    assert again == summary["omnibus"], f"{folder}: the summary is stale; regenerate with `{meta['published']['command']}`"
+    assert meta["published"]["games"] == meta["design"]["games"] == len(games) // len(order)

@@ -1,0 +1,151 @@
+"""The study statistics on synthetic data: known values, and coverage and false positives by simulation (no games)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from wararchive.study import stats
+
+SIDES = ["x", "y"]
+
+
+def test_tango_against_the_published_example():
+    # Fagerland, Lydersen & Laake (2013), Bentur et al. data: n12 = 1, n21 = 7, N = 21 → [−0.5172, −0.0260]
+    lo, hi = stats.tango(1, 7, 21)
+    assert float(lo) == pytest.approx(-0.5172, abs=1e-4) and float(hi) == pytest.approx(-0.0260, abs=1e-4)
+
+
+def test_tango_keeps_width_when_no_pair_differs():
+    lo, hi = stats.tango(0, 0, 2000)
+    assert float(lo) < 0 < float(hi) and float(hi) == pytest.approx(-float(lo))
+
+
+def test_stuart_maxwell_exact_and_asymptotic_agree_on_a_large_table(monkeypatch):
+    table = np.array([[300, 40, 12], [22, 280, 9], [15, 18, 304]])
+    exact = stats.stuart_maxwell(table)
+    monkeypatch.setattr(stats, "EXACT_LIMIT", 10)
+    approx = stats.stuart_maxwell(table)
+    assert exact[3] == "exact conditional" and approx[3] == "χ² approximation"
+    assert exact[0] == pytest.approx(approx[0]) and exact[1] == approx[1] == 2
+    assert exact[2] == pytest.approx(approx[2], abs=0.01)
+
+
+def test_stuart_maxwell_without_discordance_and_with_one_swapped_pair():
+    assert stats.stuart_maxwell(np.diag([5, 5, 5]))[2] == 1.0
+    # only x ↔ y swapped, 7 one way and 0 the other: the exact sign test of 7 / 0 (two-sided p = 2 / 2**7)
+    _stat, df, p, method = stats.stuart_maxwell(np.array([[5, 7, 0], [0, 5, 0], [0, 0, 5]]))
+    assert df == 1 and p == pytest.approx(2 / 2**7) and method == "exact conditional"
+
+
+def test_holm_adjusts_step_down():
+    assert list(stats.holm([0.01, 0.04, 0.03, 0.5])) == pytest.approx([0.04, 0.09, 0.09, 0.5])
+
+
+def _null_study(rng: np.random.Generator, n: int, p_change: float) -> tuple[np.ndarray, np.ndarray]:
+    """n seeds under two readings that do not matter: a seed's result is redrawn with p_change, from one distribution."""
+    outcomes = np.array([*SIDES, "draw"])
+    p = [0.45, 0.35, 0.20]
+    a = rng.choice(outcomes, size=n, p=p)
+    redraw = rng.random(n) < p_change
+    b = np.where(redraw, rng.choice(outcomes, size=n, p=p), a)
+    return a, b
+
+
+@pytest.mark.parametrize(("n", "p_change"), [(2000, 0.005), (400, 0.05), (60, 0.2)])
+def test_tango_intervals_cover_a_zero_effect(n, p_change):
+    rng = np.random.default_rng(7)
+    studies = 2000
+    a_only, b_only = np.zeros(studies), np.zeros(studies)
+    for i in range(studies):
+        a, b = _null_study(rng, n, p_change)
+        a_only[i], b_only[i] = ((a == "x") & (b != "x")).sum(), ((b == "x") & (a != "x")).sum()
+    lo, hi = stats.tango(b_only, a_only, n)
+    assert ((lo <= 0) & (hi >= 0)).mean() >= 0.94
+
+
+def test_tango_intervals_cover_a_known_effect():
+    # x's rate is 0.02 higher under b: p(a only) = 0.01, p(b only) = 0.03, over 1,000 seeds
+    rng = np.random.default_rng(11)
+    cells = rng.multinomial(1000, [0.01, 0.03, 0.96], size=3000)
+    lo, hi = stats.tango(cells[:, 1], cells[:, 0], 1000)
+    assert ((lo <= 0.02) & (hi >= 0.02)).mean() >= 0.94
+
+
+@pytest.mark.parametrize(("n", "p_change"), [(2000, 0.005), (300, 0.1)])
+def test_omnibus_false_positive_rate_under_the_null(n, p_change):
+    rng = np.random.default_rng(3)
+    studies = 1000
+    rejected = 0
+    for _ in range(studies):
+        a, b = _null_study(rng, n, p_change)
+        rejected += stats._answer(a, b, SIDES)["p"] < 0.05
+    assert rejected / studies <= 0.05 + 2 * np.sqrt(0.05 * 0.95 / studies)  # 5 %, within two Monte Carlo errors
+
+
+def test_omnibus_detects_a_real_change():
+    rng = np.random.default_rng(5)
+    a = rng.choice(np.array([*SIDES, "draw"]), size=1000, p=[0.45, 0.35, 0.20])
+    b = np.where((a == "y") & (rng.random(1000) < 0.15), "x", a)  # some of y's wins become x's
+    answer = stats._answer(a, b, SIDES)
+    assert answer["p"] < 0.001 and answer["flipped"] == answer["changed"] > 0 and answer["score_shift"] > 0
+
+
+def _games(a: np.ndarray, b: np.ndarray) -> pd.DataFrame:
+    n = len(a)
+    return pd.DataFrame(
+        {
+            "reading": ["a"] * n + ["b"] * n,
+            "seed": list(range(n)) * 2,
+            "winner": [None if r == "draw" else r for r in [*a, *b]],
+            "plies": [10] * (2 * n),
+            "adjudicated": [False] * (2 * n),
+            "setup": ["s"] * (2 * n),
+        }
+    )
+
+
+def test_omnibus_table_counts_changes_flips_and_halves():
+    a = np.array(["x", "x", "y", "draw", "x", "y", "y", "draw"])
+    b = np.array(["y", "x", "y", "x", "x", "x", "y", "draw"])
+    row = stats.omnibus_table(_games(a, b), SIDES, ["a", "b"]).iloc[0]
+    assert (row["changed"], row["flipped"], row["games"]) == (3, 2, 8)
+    assert row["x_to_y"] == 1 and row["y_to_x"] == 1 and row["draw_to_x"] == 1 and row["x_to_x"] == 2
+    assert (row["half1_changed"], row["half2_changed"]) == (2, 1)
+    assert row["score_shift"] == pytest.approx((-1 + 0.5 + 1) / 8)
+    assert "seeds whose result changed: 3 / 8 (winner flipped: 2)" in stats.answer_line(row.to_dict())
+
+
+def test_pairs_count_discordant_seeds_beside_tango_intervals():
+    a = np.array(["x", "x", "x", "draw"])
+    b = np.array(["x", "y", "y", "x"])
+    games = _games(a, b)
+    games.loc[games["reading"] == "b", "plies"] = [12, 10, 14, 8]
+    p = stats.pairs_table(games, SIDES, ["a", "b"]).set_index("measure")
+    assert (p.loc["x win rate", "a_only"], p.loc["x win rate", "b_only"]) == (2, 1)
+    assert (p.loc["y win rate", "a_only"], p.loc["y win rate", "b_only"]) == (0, 2)
+    assert p.loc["x win rate", "difference_lo"] <= -0.25 <= p.loc["x win rate", "difference_hi"]
+    assert p.loc["x win rate", "interval"] == "Tango score"
+    assert p.loc["mean plies", "difference"] == pytest.approx(1.0)
+    assert (p.loc["mean plies", "b_only"], p.loc["mean plies", "a_only"]) == (2, 1)
+
+
+def test_rule_screen_needs_discordance_and_controls_multiplicity():
+    rng = np.random.default_rng(1)
+    n = 400
+    seeds = pd.Index(range(n), name="seed")
+    base = pd.DataFrame(rng.poisson(3, size=(n, 40)).astype(float), index=seeds, columns=[f"r{i:02}" for i in range(40)])
+    # every rule's count moves on a fifth of the seeds, either way alike
+    moves = np.where(rng.random(base.shape) < 0.2, rng.choice([-1.0, 1.0], size=base.shape), 0.0)
+    moves[:, 0] += rng.random(n) < 0.3  # r00 really fires more under b
+    moves[:, 1] = 0.0
+    moves[:6, 1] = 1.0  # r01 fires more on six seeds only: below the minimum discordance, so not screened
+    other = base + moves
+    info = pd.DataFrame({"rule": base.columns, "summary": "", "certainty": "attested", "cites": ""})
+    out = stats.rule_changes({"a": base, "b": other}, info).set_index("rule")
+    assert out.loc["r00", "flagged"] and out.loc["r00", "halves_agree"]
+    assert not out.loc["r01", "screened"] and out.loc["r02", "screened"]
+    assert out["flagged"].sum() <= 2  # 39 null rules screened: Holm keeps the family-wise error at 5 %
+    plain = stats.rule_changes({"a": base, "b": base}, info)
+    assert not plain["screened"].any() and not plain["flagged"].any()

@@ -1,0 +1,347 @@
+"""The belief player: determinized shallow search over worlds drawn from a belief about the enemy's hidden ranks.
+
+Method (the player spec is ``belief``, or ``belief:K`` for K worlds a move;
+``strong`` names the default):
+
+1. **Belief.** :class:`~wararchive.players.belief.Belief` gives each hidden
+   enemy piece a distribution over ranks from what the player has seen
+   (ranks shown, pieces seen to move, combats and their outcomes, how
+   boldly each piece came forward, the setup rules, the army list), read
+   from his own view only.
+2. **Determinisations.** K complete worlds are drawn from that belief
+   (each hidden rank filled in, what the enemy knows of the player's pieces
+   set to what the player saw him learn). The same K worlds judge every
+   candidate move (common random numbers), so the comparison between moves
+   is not drowned in the noise of the draw. A move far from every enemy
+   piece (``CONTACT`` steps) is judged in the first world only: its worth
+   hardly depends on the guess, and most moves are such moves.
+3. **Shallow search.** In each world every legal move (at most
+   ``MAX_CANDIDATES``, the best by greedy's judgement) is played; the rest
+   of the player's turn takes the fight greedy judgement likes best from
+   his view of that world (or a quiet move out of contact), then the enemy
+   answers with the fights a greedy player would take, from *his* view of
+   that world (he sees the player's ranks only where the player saw him
+   learn them); a side with no fight it likes ends the look-ahead. So a
+   piece left where the enemy would take it, or an attack into a piece the
+   belief thinks strong, costs what it would cost.
+4. **Evaluation** (:func:`evaluate`), from the player's side: a finished
+   game is ±``WIN``; otherwise the material balance, plus the *value of
+   information* (``INFO`` of the value of every enemy piece whose rank the
+   player knows, minus the same for his own pieces the enemy knows: a
+   known piece can be hunted and avoided), plus *hiding the flag*: a flag
+   or headquarters among n pieces the enemy cannot tell from it (unmoved,
+   unknown to him) is found by a blind attack once in n, so ``HIDE`` of a
+   win is weighed by 1/n for each side, plus *threats*: how close the
+   player's nearest mobile piece stands to the square that strikes each
+   enemy flag or headquarters (in the guessed world: a hidden flag is where
+   that world put it, so over K worlds the threat is weighed by the belief),
+   a steep ``DANGER`` term for a piece a few steps from it by a way the
+   defender has not blocked, and a bonus for the whole army's progress
+   towards them; the same, negatively, for the enemy and the player's own
+   flag. Distances are shortest paths over the squares or lines a piece may
+   cross (water, volcanoes and pieces known never to move not).
+5. The move with the best mean over the K worlds is played, less a small
+   ``SHUFFLE`` penalty for undoing the player's own last move (jammed
+   games are broken rather than drawn at the ply limit); ties go to
+   greedy's judgement, then to the seeded generator.
+
+The true hidden ranks are never read: each world overwrites every hidden
+enemy rank before the search looks at it (``tests/test_players_belief.py``
+swaps two unlearned enemy pieces and checks the choice is unchanged). One
+limit it shares with :mod:`.ismcts`: per-piece state a ruleset's hooks keep
+beside the ranks (Sõjamäng's special rules) is copied into the worlds as it is.
+
+Strength and speed are measured by ``benchmarks/players.py`` (figures in the
+README: N games per ruleset, sides alternated, default options).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.board import FORWARD
+from ..engine.game import Game
+from .belief import Belief, Tracker, neighbours
+from .player import Player
+
+DEFAULT_WORLDS = 4
+CONTACT = 2  # steps: a move starting or ending this near an enemy piece is searched in every world, others in one
+MAX_CANDIDATES = 32  # moves searched a position; beyond it, the best by greedy's judgement
+MAX_TURN_PLIES = 3  # plies of one side's turn played out in a world (Spionaaž's turns have two)
+WIN = 1000.0
+SHUFFLE = 0.1  # value units a move loses for undoing the player's own last move
+INFO = 0.1  # the share of a piece's value its being known is worth to the side who knows it
+THREAT = 1.5  # value units for a mobile piece next to a flag/headquarters (falls off as 1/(1+distance))
+HIDE = 0.3  # the share of a win that a blind attack on a flag/headquarters among n look-alikes finds, times n
+FIGHT_THRESHOLD = 0.02  # greedy's bonus for a step forward is 0.01: a fight must look better than advancing
+DANGER = 6.0  # value units for a mobile piece on the striking square by a path the defender leaves open; ÷ (1+steps)³
+DANGER_DEPTH = 3
+PROGRESS = 0.2  # value units per mobile piece for its closeness to the nearest enemy flag/headquarters
+
+
+Closeness = Callable[[Game, tuple[int, ...]], tuple[list[list[float]], list[float]]]
+
+
+class BeliefPlayer(Player):
+    """Determinized shallow search over worlds drawn from a belief about hidden ranks; ``worlds`` sets strength and cost."""
+
+    name = "belief"
+    budgeted = True
+
+    def __init__(self, seed: int | str = 0, worlds: int = DEFAULT_WORLDS):
+        super().__init__(seed)
+        self.worlds = worlds
+        self._trackers: dict[int, Tracker] = {}
+        self._near_cells: list[frozenset[int]] | None = None
+        self._last: dict[int, tuple[int, int]] = {}  # per side: the move that would undo its last one
+        self._walls: frozenset[int] = frozenset()
+        self._paths: dict[tuple[int, ...], tuple[list[list[float]], list[float]]] = {}
+
+    def choose(self, game: Game) -> Any:
+        me = game.to_move
+        legal = game.legal_moves()
+        hidden = hasattr(game, "kind")
+        if hidden:  # every position counts as evidence, even one with a single move
+            tracker = self._trackers.setdefault(me, Tracker(me))
+            tracker.update(game)
+        if len(legal) == 1:
+            return legal[0]
+        prior = game.move_values(legal, game.view(me, with_events=False))
+        ranked = sorted(range(len(legal)), key=lambda i: -prior[i])[:MAX_CANDIDATES]
+        if hidden:
+            belief = Belief(game, me, tracker)
+            worlds = [belief.sample(game, self.rng) for _ in range(self.worlds)]
+        else:  # nothing hidden (chess): one world, the game itself
+            worlds = [game.clone()]
+        totals, counts = [0.0] * len(ranked), [0] * len(ranked)
+        unit = _unit(game) if hidden else 1.0
+        if hidden:
+            self._set_walls(game, me)
+        near = self._near(game) if hidden else []
+        for w, world in enumerate(worlds):
+            for j, i in enumerate(ranked):
+                move = legal[i]
+                if w and not _in_contact(game, move, me, near):  # far from the enemy a move's worth hardly depends on the guess
+                    continue
+                after = world.clone()
+                if move not in after.legal_moves():  # a rule that reads the guessed ranks bars it in this world
+                    continue
+                after.play(move)
+                _finish_turns(after, me)
+                totals[j] += evaluate(after, me, self._closeness, unit)
+                counts[j] += 1
+        means = [t / n if n else -2 * WIN for t, n in zip(totals, counts, strict=True)]
+        back = self._last.get(me)
+        for j, i in enumerate(ranked):  # undoing one's own last move only marks time: a game should not end by the ply limit
+            if back is not None and (legal[i].frm, legal[i].to) == back:
+                means[j] -= SHUFFLE * unit
+        best = max(range(len(ranked)), key=lambda j: (round(means[j], 9), prior[ranked[j]], self.rng.random()))
+        move = legal[ranked[best]]
+        if hasattr(move, "frm"):
+            self._last[me] = (move.to, move.frm)
+        return move
+
+    def _near(self, game: Game) -> list[frozenset[int]]:
+        """For each cell, the cells within ``CONTACT`` steps of it (a player plays one board)."""
+        if self._near_cells is None or len(self._near_cells) != len(game.board):
+            self._near_cells = _within(game, CONTACT)
+        return self._near_cells
+
+    def _set_walls(self, game: Game, me: int) -> None:
+        """Cells no piece will cross: the player's own immobile pieces and enemy ones he knows to be immobile (his view only)."""
+        view = game.view(me, with_events=False)
+        rs = game.rs
+        walls = frozenset(c for c, s in enumerate(view.cells) if s and s["piece"] and not rs.piece(s["piece"]).mobile)
+        if walls != self._walls:
+            self._walls = walls
+            self._paths = {}
+
+    def _closeness(self, world: Game, targets: tuple[int, ...]) -> tuple[list[list[float]], list[float]]:
+        """Per target, 1/(1 + steps) from every cell around the walls, and each cell's best (cached while the walls stand)."""
+        found = self._paths.get(targets)
+        if found is None:
+            tables = [[1.0 / (1 + d) for d in _distances(world, t, self._walls)] for t in targets]
+            found = self._paths[targets] = (tables, [max(col) for col in zip(*tables, strict=True)])
+        return found
+
+
+def _finish_turns(world: Game, me: int) -> None:
+    """Play out the rest of ``me``'s turn, then the enemy's turn, each side taking the fight greedy judges best from its own view.
+
+    A side with no fight it likes ends the look-ahead (the position is then
+    judged as it stands), except that the rest of the player's own turn
+    (Spionaaž's second piece) is a quiet move out of contact, so that the
+    enemy still answers.
+    """
+    board_game = hasattr(world, "kind")
+    for side in (me, 1 - me):
+        for _ in range(MAX_TURN_PLIES):
+            if world.result is not None or world.to_move != side:
+                break
+            move = _best_fight(world, side) if board_game else _greedy(world, side)
+            if move is None and side == me:
+                move = _quiet(world, side)
+            if move is None:
+                return
+            world.play(move)
+
+
+def _in_contact(game: Game, move: Any, me: int, near: list[frozenset[int]]) -> bool:
+    """Does ``move`` fight, or start or end within reach of an enemy piece?"""
+    if move.action or not hasattr(game, "kind"):
+        return True
+    owner = game.owner
+    return any(owner[x] == 1 - me for x in near[move.to]) or any(owner[x] == 1 - me for x in near[move.frm])
+
+
+def _within(game: Game, steps: int) -> list[frozenset[int]]:
+    """Cells within ``steps`` steps of each cell, pieces ignored."""
+    board = game.board
+    out = []
+    for c in range(len(board)):
+        seen, frontier = {c}, [c]
+        for _ in range(steps):
+            frontier = [x for f in frontier for x in neighbours(board, f) if x not in seen]
+            seen.update(frontier)
+        out.append(frozenset(seen))
+    return out
+
+
+def _best_fight(world: Game, side: int) -> Any:
+    """The attack (or ability, or headquarters' occupation) greedy judges best for ``side`` from his view, if it gains."""
+    moves = world.legal_moves()
+    occupy = world.rs.params.occupy_wins
+    hq = f"hq{1 - side}"
+    board = world.board
+    fights = [m for m in moves if m.action or world.engaged_cell(m) >= 0 or (occupy and board.has(m.to, hq))]
+    if not fights:
+        return None
+    values = world.move_values(fights, world.view(side, with_events=False))
+    best = max(range(len(fights)), key=values.__getitem__)
+    return fights[best] if values[best] > FIGHT_THRESHOLD else None
+
+
+def _greedy(world: Game, side: int) -> Any:
+    """Greedy's move for ``side`` among all his moves (a game without hidden ranks: chess)."""
+    moves = world.legal_moves()
+    values = world.move_values(moves, world.view(side, with_events=False))
+    return moves[max(range(len(moves)), key=values.__getitem__)]
+
+
+def _quiet(world: Game, side: int) -> Any:
+    """A move of a piece out of contact to a square out of contact (the first such), or None."""
+    owner, board = world.owner, world.board
+    enemy = 1 - side
+    for m in world.legal_moves():
+        if m.action or world.engaged_cell(m) >= 0:
+            continue
+        if all(owner[n] != enemy for n in neighbours(board, m.to)) and all(owner[n] != enemy for n in neighbours(board, m.frm)):
+            return m
+    return None
+
+
+def evaluate(world: Game, me: int, closeness: Closeness, unit: float) -> float:
+    """How good ``world`` is for ``me``: result, material, value of information and threats (see the module's docstring)."""
+    if world.result is not None:
+        winner = world.result["winner"]
+        return 0.0 if winner is None else (WIN if winner == world.rs.sides[me] else -WIN)
+    if not hasattr(world, "kind"):
+        return world.material(me) - world.material(1 - me)
+    values, kind, owner, uid, types = world._type_values, world.kind, world.owner, world.uid, world.types
+    known, moved, wins = world._known, world.moved, world.capture_wins
+    mobile: tuple[list[int], list[int]] = ([], [])
+    flags: tuple[list[int], list[int]] = ([], [])
+    decoys = [0, 0]  # per side: pieces the enemy cannot tell from its flag/headquarters (unmoved, unknown to him)
+    material = info = 0.0
+    for c in range(len(owner)):
+        o = owner[c]
+        if o < 0:
+            continue
+        k = kind[c]
+        if k in wins:
+            flags[o].append(c)
+        else:
+            material += values[k] if o == me else -values[k]
+        if types[k].mobile:
+            mobile[o].append(c)
+        u = uid[c]
+        if u in known[1 - o]:
+            if k not in wins:
+                info += values[k] if o != me else -values[k]
+        elif u not in moved:
+            decoys[o] += 1
+    score = material + INFO * info
+    if wins:  # a flag among n look-alikes is found by a blind attack once in n: keeping it hidden is worth a share of the game
+        score += HIDE * WIN * (1.0 / max(decoys[1 - me], 1) - 1.0 / max(decoys[me], 1))
+    for side, sign in ((me, 1.0), (1 - me, -1.0)):
+        targets = _targets(world, 1 - side, flags[1 - side])
+        if not targets or not mobile[side]:
+            continue
+        tables, nearest = closeness(world, targets)
+        pieces = mobile[side]
+        threat = sum(max(t[c] for c in pieces) for t in tables)
+        progress = sum(nearest[c] for c in pieces)
+        danger = sum(1.0 / (1 + _steps_to(world, t, side)) ** 3 for t in targets)
+        score += sign * unit * (THREAT * threat + PROGRESS * progress + DANGER * danger)
+    return score
+
+
+def _steps_to(world: Game, target: int, side: int) -> int:
+    """Steps from ``target`` to ``side``'s nearest mobile piece, around the defender's pieces (searched to ``DANGER_DEPTH``)."""
+    board, owner, kind, types, blocked = world.board, world.owner, world.kind, world.types, world._blocked
+    seen, frontier = {target}, [target]
+    for d in range(DANGER_DEPTH + 1):
+        nxt = []
+        for c in frontier:
+            o = owner[c]
+            if o == side and types[kind[c]].mobile:
+                return d
+            if o >= 0 and o != side and c != target:  # a defender's piece bars the way
+                continue
+            for x in neighbours(board, c):
+                if x not in seen and not blocked[x]:
+                    seen.add(x)
+                    nxt.append(x)
+        frontier = nxt
+    return DANGER_DEPTH + 1
+
+
+def _targets(world: Game, owner: int, flags: list[int]) -> tuple[int, ...]:
+    """Where the enemy of ``owner`` must come to win: the square that strikes each of ``owner``'s ``flags`` (his pieces
+    whose capture wins: the piece's own square where attackers move onto their victim, else the square in front of
+    it, face to face), and ``owner``'s headquarters squares to occupy."""
+    step = world.board.step
+    out = []
+    for c in flags:
+        front = step[FORWARD[owner]][c] if step and not world.displace else c
+        out.append(front if front >= 0 else c)
+    if world.rs.params.occupy_wins:
+        out.extend(world.board.cells_with(f"hq{owner}"))
+    return tuple(out)
+
+
+def _unit(world: Game) -> float:
+    """The mean value of a mobile piece of the army: the scale of the positional terms."""
+    vals = [(world._type_values[t], pt.count) for t, pt in enumerate(world.types) if pt.mobile and pt.count]
+    return sum(v * n for v, n in vals) / (sum(n for _, n in vals) or 1)
+
+
+def _distances(world: Game, target: int, walls: frozenset[int]) -> list[int]:
+    """Breadth-first steps to ``target`` over cells a piece may cross (compass steps, or a map's lines), not through ``walls``."""
+    board = world.board
+    n = len(board)
+    far = n + 1
+    dist = [far] * n
+    dist[target] = 0
+    queue = deque([target])
+    blocked = world._blocked
+    while queue:
+        c = queue.popleft()
+        nxt = [s[c] for s in board.step if s[c] >= 0] if board.step else board.around[c]
+        for x in nxt:
+            if dist[x] == far and not blocked[x] and x not in walls:
+                dist[x] = dist[c] + 1
+                queue.append(x)
+    return dist

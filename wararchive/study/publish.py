@@ -1,0 +1,231 @@
+"""The published studies: every interpretation option of every ruleset, studied on paired seeds, kept as data.
+
+``wararchive publish-studies`` (:mod:`wararchive.cli.study_cmds`) plays,
+for every option, the same seeds under each of its readings and writes
+``docs/studies/RULESET/OPTION/PLAYERS/``: the tables as Parquet,
+``study.json`` (the design, the seeds, every reading's fingerprint: its
+ruleset data and the code that plays the games) and ``summary.json``, what
+the site's readings pages show. The site renders these files and plays no game.
+
+All options' games share one parallel run (every core, or a Dask cluster
+with ``--scheduler``), and a game that several studies need (the default
+reading, on the same seed, with the same players) is played once. The seeds
+are played in blocks, each saved under ``.partial/`` (not versioned) as it
+completes, so an interrupted run resumes where it stopped and a larger run
+of the same code reuses the seeds already played; a study whose saved
+design and fingerprints still hold is not played again.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine import ruleset, rulesets
+from ..engine.fingerprint import ruleset_fingerprint, source_hash
+from ..fileio import atomic_write_bytes, atomic_write_text
+from ..players import players as registered_players
+from ..runner import parallel_iter, parallel_map
+from . import Study, _analyse, output
+from .design import Design, design, options_studied, slug
+from .run import _game_key, _tables, engines, play
+
+ROOT = Path(__file__).resolve().parents[2] / "docs" / "studies"  # in the source tree, beside the site that renders them
+GAMES = 2000  # the target: paired seeds per reading for greedy against greedy
+SEED = 1
+BLOCK = 50  # seeds per checkpoint
+PARTIAL = ".partial"
+SUMMARY = "summary.json"
+COMMAND = "wararchive publish-studies"
+ENGINE = "auto"  # the compiled kernel where it covers a game, else the reference engine: the same facts either way
+UNPUBLISHED = ("pieces",)  # every piece of every game: the survival table keeps its sums, at a fraction of the size
+
+STRENGTH = {
+    "random": "A floor, not a player.",
+    "greedy": (
+        "It looks one move ahead and never plans. Measured over 20 games per ruleset at the default options, sides "
+        "alternated (issue 16): the search player ISMCTS (48 iterations a move) beat it 18-2-0 in the Japanese War "
+        "Game and was level with it in Sõjamäng (10-1-9) and the map game (12-0-8). A weak player: these studies "
+        "show what a reading changes in naive play, not in expert play."
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One published study: an option of a ruleset, all of its readings, with the players."""
+
+    ruleset: str
+    option: str
+    design: Design
+
+    def folder(self, root: Path) -> Path:
+        return root / self.ruleset / self.option / slug(self.design.players)
+
+
+def entries(games: int, players: tuple[str, str], seed: int = SEED, ruleset_ids: list[str] | None = None) -> list[Entry]:
+    """Every option of every ruleset (or of these), each with all of its readings, at the ruleset's other defaults."""
+    out = []
+    for rid in ruleset_ids or rulesets():
+        for option in options_studied(rid):
+            values = [r.value for r in ruleset(rid).declared[option].readings or ()]
+            out.append(Entry(rid, option, design(rid, {option: values}, games, players, seed)))
+    return out
+
+
+def player_notes(players: tuple[str, str]) -> dict[str, str]:
+    """Each player named, with its method (the class's own summary) and, where measured, a note on its strength."""
+    notes = {}
+    for kind in players:
+        cls = registered_players()[kind.partition(":")[0]]
+        method = (cls.__doc__ or kind).strip().splitlines()[0]
+        notes[kind] = f"{method.rstrip('.')}. {STRENGTH.get(kind, 'Its strength is not measured here.')}"
+    return notes
+
+
+def _meta(entry: Entry, study: Study) -> dict[str, Any]:
+    """The study's metadata, its seeds as a range (a list of thousands rides in every Parquet file), and what was published."""
+    d = entry.design
+    return study.meta | {
+        "seeds": {"first": d.seed, "last": d.seed + d.games - 1},
+        "engine": engines(d, ENGINE),
+        "published": {
+            "ruleset": entry.ruleset,
+            "option": entry.option,
+            "default": _default_label(entry),
+            "games": entry.design.games,
+            "target_games": GAMES,
+            "players": player_notes(entry.design.players),
+            "command": command(entry.design),
+        },
+    }
+
+
+def _default_label(entry: Entry) -> str:
+    default = ruleset(entry.ruleset).declared[entry.option].default
+    return next(r.label for r in entry.design.readings if r.options[entry.option] == default)
+
+
+def command(d: Design) -> str:
+    """The command that regenerates a study (all of them: one run shares the default reading's games)."""
+    return f"{COMMAND} --games {d.games} --players {','.join(d.players)}"
+
+
+def _records(df) -> list[dict[str, Any]]:
+    return json.loads(df.to_json(orient="records"))  # NaN → null
+
+
+def summary(study: Study, meta: dict[str, Any]) -> dict[str, Any]:
+    """What the readings pages show of a study: the answers, rates, differences and the screened rules."""
+    screened = study.rule_changes[study.rule_changes["screened"]]
+    return {
+        "meta": meta,
+        "readings": _records(study.readings),
+        "omnibus": _records(study.omnibus),
+        "pairs": _records(study.pairs),
+        "rule_changes": _records(screened),
+    }
+
+
+def is_current(entry: Entry, root: Path) -> bool:
+    """Whether the study is published with this design and every reading's current fingerprint."""
+    try:
+        meta = json.loads((entry.folder(root) / output.META_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    want = [ruleset_fingerprint(entry.ruleset, r.options) for r in entry.design.readings]
+    return meta.get("design") == entry.design.to_dict() and [r["fingerprint"] for r in meta.get("readings", [])] == want
+
+
+def _run_key(todo: list[Entry]) -> str:
+    """The checkpoints' folder: a hash of the studies (but not of their number of seeds) and of the code.
+
+    A stale block is never reused, while a larger run of the same studies
+    (``--games 2000`` after ``--games 1000``) reuses every block it shares.
+    """
+    studies = [
+        [
+            {k: v for k, v in e.design.to_dict().items() if k != "games"},
+            [ruleset_fingerprint(e.ruleset, r.options) for r in e.design.readings],
+        ]
+        for e in todo
+    ]
+    data = [studies, source_hash("study/run.py")]
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def _blocks(todo: list[Entry]) -> list[tuple[str, list, list]]:
+    """Per block of seeds: its first and last seed, the unique games' keys and one job for each, in a fixed order."""
+    d0 = todo[0].design
+    out = []
+    for start in range(d0.seed, d0.seed + d0.games, BLOCK):
+        seeds = set(range(start, min(start + BLOCK, d0.seed + d0.games)))  # a short last block is named by its end
+        jobs = [(*j, ENGINE) for e in todo for j in e.design.jobs() if j[3] in seeds]
+        unique: dict = {}
+        for j in jobs:
+            unique.setdefault(_game_key(j), j)
+        out.append((f"{start:07d}-{max(seeds):07d}", list(unique), list(unique.values())))
+    return out
+
+
+def _played(todo: list[Entry], partial: Path, workers: int | None, scheduler: str | None, progress: bool) -> dict:
+    """Every game the studies need, by key: from saved blocks, the rest played (and each block saved as it completes)."""
+    blocks = _blocks(todo)
+    facts: dict = {}
+    pending = []
+    for name, keys, jobs in blocks:
+        path = partial / f"block-{name}.json.gz"
+        if path.exists():
+            facts.update(zip(keys, json.loads(gzip.decompress(path.read_bytes())), strict=True))
+        else:
+            pending.append((path, keys, jobs))
+    done = len(blocks) - len(pending)
+    label = f"publish-studies ({done} of {len(blocks)} blocks saved before)" if progress else None
+    stream = parallel_iter(play, [j for _, _, js in pending for j in js], workers=workers, scheduler=scheduler, progress=label)
+    try:
+        for path, keys, jobs in pending:
+            got = [next(stream) for _ in jobs]
+            atomic_write_bytes(path, gzip.compress(json.dumps(got, default=str).encode(), mtime=0))
+            facts.update(zip(keys, got, strict=True))
+    finally:
+        stream.close()  # stops the workers at once if a block failed or Ctrl-C came
+    return facts
+
+
+def publish(
+    root: Path = ROOT,
+    games: int = GAMES,
+    players: tuple[str, str] = ("greedy", "greedy"),
+    seed: int = SEED,
+    ruleset_ids: list[str] | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = True,
+) -> list[Path]:
+    """Play and save every study that is not published with its current design and fingerprints; returns the folders written."""
+    todo = [e for e in entries(games, players, seed, ruleset_ids) if not is_current(e, root)]
+    if not todo:
+        return []
+    partial = root / PARTIAL / _run_key(todo)
+    partial.mkdir(parents=True, exist_ok=True)
+    facts = _played(todo, partial, workers, scheduler, progress)
+    raws = [_tables([{**facts[_game_key((*j, ENGINE))], "reading": j[1]} for j in e.design.jobs()]) for e in todo]
+    jobs = [(e.design, raw) for e, raw in zip(todo, raws, strict=True)]
+    analysed = parallel_map(_analyse, jobs, workers=workers, scheduler=scheduler)
+    written = []
+    for e, s in zip(todo, analysed, strict=True):
+        meta = _meta(e, s)
+        folder = e.folder(root)
+        output.save({k: v for k, v in s.tables().items() if k not in UNPUBLISHED}, meta, folder, csv=False)
+        atomic_write_text(folder / SUMMARY, json.dumps(summary(s, meta), indent=1, sort_keys=True) + "\n")
+        written.append(folder)
+    return written
+
+
+def published(root: Path = ROOT) -> list[Path]:
+    """The folders of every published study."""
+    return sorted(p.parent for p in root.glob(f"*/*/*/{output.META_FILE}"))
