@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wararchive import corpus, engine
 from wararchive.engine import IllegalMoveError, RecordError, replay, ruleset, rulesets
 from wararchive.engine.record import dumps
 from wararchive.errors import UnknownIdError, WararchiveError
 from wararchive.players import make_player, simulate_one
+from wararchive.testing import check_evidence, check_traceability
 
 WAR_GAMES = [r for r in rulesets() if r != "chess"]
 
@@ -25,32 +25,13 @@ WAR_GAMES = [r for r in rulesets() if r != "chess"]
 @pytest.mark.parametrize("rid", rulesets())
 def test_traceability(rid):
     """Every cited id exists; every normative passage is implemented or listed as not implemented."""
-    c = corpus.load()
-    rs = ruleset(rid)
-    cited = rs.cited_passages()
-    assert not [x for x in cited if not c.has_passage(x)], "citations of passages that do not exist"
-    skipped = {n.passage for n in rs.not_implemented}
-    for n in rs.not_implemented:
-        assert c.passage(n.passage).normative and n.reason
-    uncovered = [p.id for t in rs.texts for p in c.text(t).passages if p.normative and p.id not in cited | skipped]
-    assert not uncovered, f"normative passages neither implemented nor listed: {uncovered}"
+    check_traceability(rid)
 
 
 @pytest.mark.parametrize("rid", rulesets())
-def test_every_rule_has_evidence(rid):
-    """A rule that is not attested says why; one that is not conjecture cites a passage."""
-    for r in ruleset(rid).rules:
-        assert r.certainty in engine.CERTAINTIES
-        assert r.certainty == "attested" or r.reason
-        assert r.certainty == "conjecture" or r.cites
-
-
-@pytest.mark.parametrize("rid", rulesets())
-def test_options_are_named_with_defaults_and_rationale(rid):
-    rs = ruleset(rid)
-    for o in rs.declared.values():
-        assert o.rationale and o.summary
-        assert rs.options[o.name] == o.default
+def test_every_rule_has_evidence_and_every_option_its_rationale(rid):
+    """A rule that is not attested says why; one that is not conjecture cites a passage; options say why their default."""
+    check_evidence(rid)
 
 
 def test_unknown_ids_and_options_name_the_choices():

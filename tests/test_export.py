@@ -31,6 +31,9 @@ def test_tables_cover_corpus_and_rulesets(frames):
     # et-spionaaz:21: the sapper beats the general only when it attacks
     row = frames["combat"].query("ruleset == 'spionaaz' and attacker == 'sapper' and defender == 'general'").iloc[0]
     assert row.outcome == "attacker_wins" and "et-spionaaz:21" in row.cites
+    # who answers for each ruleset's conjectures travels with the exports
+    own = frames["rulesets"].set_index("ruleset").responsible
+    assert {own[r] for r in engine.registry.own_rulesets()} == {"the wararchive project"}
 
 
 def test_csv_joins_lists_and_json_keeps_them(tmp_path, capsys):

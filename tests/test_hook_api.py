@@ -1,7 +1,8 @@
 """The hooks' contract with the engine: changes only through the cited mutation API, per-game state per game.
 
 Three properties of issue 11: no ruleset writes the engine's state directly
-(an AST scan of ``wararchive/rulesets``, naming file and line); every change
+(an AST scan of each installed ruleset's module, naming file and line; the
+scan and the interleaving check live in :mod:`wararchive.testing.hooks`); every change
 a hook makes to the pieces is attributable to a rule the record cites in the
 same ply; and a cached ruleset (hence its one hooks object) plays any number
 of games at once, each as it plays alone.
@@ -9,82 +10,23 @@ of games at once, each as it plays alone.
 
 from __future__ import annotations
 
-import ast
 import inspect
-from pathlib import Path
 
 import pytest
 
-from wararchive.engine import REFEREE, BoardGame, ruleset
+from wararchive.engine import REFEREE, BoardGame, ruleset, rulesets
 from wararchive.engine.transcript import play_ply
-from wararchive.players import make_player, simulate_one
+from wararchive.players import make_player
+from wararchive.testing import check_interleaved_games, check_no_direct_writes, direct_writes
 
-RULESETS = Path(__file__).resolve().parents[1] / "wararchive" / "rulesets"
 BOARD_RULESETS = ["japanese-war-game", "spionaaz", "finnish-front", "sojamang-1935"]
-MUTATING_METHODS = frozenset(
-    {"add", "discard", "update", "difference_update", "intersection_update", "symmetric_difference_update"}
-    | {"append", "extend", "insert", "pop", "popitem", "remove", "clear", "setdefault", "sort", "reverse"}
-    | {"__setitem__", "__delitem__"}
-)
 
 
 # -- no direct writes ----------------------------------------------------------------------------------
-def _rooted_at_game(node: ast.expr, aliases: set[str]) -> bool:
-    """Is ``node`` ``game.<attr>…`` (an engine attribute, or something inside one), or a local alias of one?"""
-    depth = 0
-    while isinstance(node, ast.Attribute | ast.Subscript):
-        node, depth = node.value, depth + 1
-    if not isinstance(node, ast.Name):
-        return False
-    return (node.id == "game" and depth >= 1) or node.id in aliases
-
-
-def _aliases(func: ast.AST) -> set[str]:
-    """Local names bound to an engine attribute (``kind, uid = game.kind, game.uid``) in one function."""
-    out: set[str] = set()
-    for node in ast.walk(func):
-        if isinstance(node, ast.Assign):
-            values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
-            targets = [t for tgt in node.targets for t in (tgt.elts if isinstance(tgt, ast.Tuple) else [tgt])]
-            for target, value in zip(targets, values, strict=False):
-                if isinstance(target, ast.Name) and _rooted_at_game(value, set()):
-                    out.add(target.id)
-    return out
-
-
-def direct_writes(source: str, filename: str) -> list[str]:
-    """``file:line: what`` for every write to engine state in ``source``: assignment, ``del`` or a mutating call."""
-    found = []
-    tree = ast.parse(source, filename)
-    for func in [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)] or [tree]:
-        aliases = _aliases(func)
-        for node in ast.walk(func):
-            targets: list[ast.expr] = []
-            if isinstance(node, ast.Assign):
-                targets = [t for tgt in node.targets for t in (tgt.elts if isinstance(tgt, ast.Tuple) else [tgt])]
-            elif isinstance(node, ast.AugAssign | ast.AnnAssign):
-                targets = [node.target]
-            elif isinstance(node, ast.Delete):
-                targets = node.targets
-            elif (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr in MUTATING_METHODS
-                and _rooted_at_game(node.func.value, aliases)
-            ):
-                found.append(f"{filename}:{node.lineno}: {ast.unparse(node.func)}(…) mutates engine state")
-            for target in targets:
-                if isinstance(target, ast.Attribute | ast.Subscript) and _rooted_at_game(target, aliases):
-                    found.append(f"{filename}:{node.lineno}: writes {ast.unparse(target)}")
-    return sorted(set(found))
-
-
-def test_no_ruleset_writes_engine_state_directly():
+@pytest.mark.parametrize("rid", rulesets())
+def test_no_ruleset_writes_engine_state_directly(rid):
     """Rulesets change a game only through its mutation API (reveal, freeze, relocate…), so every change is cited."""
-    found = []
-    for path in sorted(RULESETS.rglob("*.py")):
-        found += direct_writes(path.read_text(encoding="utf-8"), str(path.relative_to(RULESETS.parents[1])))
-    assert not found, "\n".join(found)
+    check_no_direct_writes(rid)
 
 
 @pytest.mark.parametrize(
@@ -223,26 +165,10 @@ def test_an_unknown_rule_is_refused_by_the_mutation_that_names_it():
 
 
 # -- per-game hook state -------------------------------------------------------------------------------
-@pytest.mark.parametrize("rid", BOARD_RULESETS)
+@pytest.mark.parametrize("rid", rulesets())
 def test_games_interleaved_on_one_cached_ruleset_play_as_they_do_alone(rid):
-    """Two games of one cached ruleset, ply by ply in turn, give exactly the records each gives alone.
-
-    Per-game state on the shared hooks object (or shared between games
-    through it) would make one game's moves change the other's.
-    """
-    rs = ruleset(rid, ply_limit=300)
-    kinds = ("greedy", "random")
-    alone = [simulate_one(rs, seed, kinds).record() for seed in (1, 2)]
-    games = [rs.new_game(seed=seed) for seed in (1, 2)]
-    players = [
-        tuple(make_player(k, f"{rs.id}:{seed}:player:{side}") for k, side in zip(kinds, rs.sides, strict=True)) for seed in (1, 2)
-    ]
-    while any(g.result is None for g in games):
-        for g, pl in zip(games, players, strict=True):
-            if g.result is None:
-                g.play(pl[g.to_move].choose(g))
-    assert [g.record() for g in games] == alone
-    assert games[0].hook_state is not games[1].hook_state or games[0].hook_state is None
+    """Two games of one cached ruleset, ply by ply in turn, give exactly the records each gives alone."""
+    check_interleaved_games(rid)
 
 
 def test_hook_state_is_typed_per_ruleset_and_copied_with_a_clone():

@@ -27,13 +27,13 @@ LAYERS = {
     "release": 0,  # the version, date and data licence every citation names (the corpus cites with it)
     "engine": 1,  # the rules core: where a ruleset author works
     "rulesets": 2,
-    "testing": 2,  # the conformance kit: checks rulesets with the engine alone
     "players": 3,  # players and search: where a player author works
     "kernel": 4,  # reserved for the compiled kernel
     "interop": 5,
     "drawing": 5,
     "runner": 5,
     "study": 6,
+    "testing": 6,  # the conformance kit: plays rulesets with the players and checks them through OpenSpiel too
     "site": 7,  # where a site author works
     "dataset": 7,
     "export": 7,
@@ -153,3 +153,15 @@ def test_the_scan_sees_relative_type_only_and_function_level_imports():
     assert "wararchive.engine.game" in GRAPH["wararchive.engine.board_game"]  # relative, module level
     assert "wararchive.engine.ruleset" in GRAPH["wararchive.engine.placing"]  # under TYPE_CHECKING
     assert "wararchive.drawing.boardplot" in GRAPH["wararchive.cli.engine_cmds"]  # inside a function
+
+
+def test_the_authoring_surface_covers_what_the_rulesets_import():
+    """Every name the project's rulesets take from the engine is in ``wararchive.engine.__all__``, the stable surface."""
+    from wararchive import engine
+
+    taken = set()
+    for path in sorted((PACKAGE / "rulesets").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level and (node.module or "").startswith("engine"):
+                taken |= {alias.name for alias in node.names}
+    assert taken and sorted(taken - set(engine.__all__)) == []

@@ -257,6 +257,10 @@ def test_game_pages_show_every_rule_with_its_certainty(site):
         for r in engine.ruleset(rid).rules:
             assert f'id="rule-{r.id}"' in text
         assert "wa-badge wa-conjecture" in text
+        # who answers for its conjectures, above the rules (Sphinx may curl an apostrophe of the name)
+        who = html.escape(engine.ruleset(rid).responsible, quote=False)
+        plain = text.replace("’", "'").replace("&#8217;", "'").replace("&#x27;", "'").replace("&#39;", "'")
+        assert "wa-responsible" in text and who in plain and f"conjecture: {who}" in plain
 
 
 def test_comparison_answers_the_tie_question(site):

@@ -111,6 +111,7 @@ TABLES: dict[str, tuple[str, dict[str, str]]] = {
             "texts": "the text ids it implements (a JSON array in SQLite)",
             "sides": "the two sides",
             "summary": "what it is",
+            "responsible": "who answers for its inferences, conjectures and readings (the project, or a plugin's author)",
         },
     ),
     "rules": (

@@ -66,7 +66,14 @@ def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
         "concepts": corpus.concepts(),
         "rulesets": pd.DataFrame(
             [
-                {"ruleset": rs.id, "title": rs.title, "texts": list(rs.texts), "sides": list(rs.sides), "summary": rs.summary}
+                {
+                    "ruleset": rs.id,
+                    "title": rs.title,
+                    "texts": list(rs.texts),
+                    "sides": list(rs.sides),
+                    "summary": rs.summary,
+                    "responsible": rs.responsible,
+                }
                 for rs in games
             ]
         ),

@@ -166,7 +166,13 @@ def rules_cmd(args: argparse.Namespace) -> None:
     if args.format == "json":
         print(json.dumps(rs.to_dict(), ensure_ascii=False, indent=2, default=str))
         return
-    out = [f"{rs.title} ({rs.id}) — from {', '.join(rs.texts)}", rs.summary, "", "PIECES"]
+    out = [
+        f"{rs.title} ({rs.id}) — from {', '.join(rs.texts)}",
+        rs.summary,
+        f"Responsible for its inferences, conjectures and readings: {rs.responsible}",
+        "",
+        "PIECES",
+    ]
     rows = [
         {
             "piece": p.id,
@@ -186,7 +192,7 @@ def rules_cmd(args: argparse.Namespace) -> None:
     out += [f"- {p.id} [{p.certainty}]: {p.reason}" for p in rs.piece_types if p.reason]
     out += ["", "RULES (certainty; cited passages; reason where not attested)"]
     for r in rs.rules:
-        cites = ", ".join(r.cites) or "no passage: the project's own"
+        cites = ", ".join(r.cites) or f"no passage: {rs.responsible}'s own"
         out.append(f"- [{r.certainty}] {r.id}: {r.summary}")
         out.append(f"    cites: {cites}" + (f"\n    why: {r.reason}" if r.reason else ""))
     out += ["", "OPTIONS (interpretations and settings; current value marked *)"]

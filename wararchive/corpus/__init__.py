@@ -9,13 +9,23 @@
 :class:`~wararchive.errors.CorpusError` naming the file, line and field of the
 first problem. The result is cached per root, since it never changes while a
 process runs.
+
+Where the archive is: ``$WARARCHIVE_CORPUS`` if set; else the copy installed
+with the package (a wheel carries ``corpus/`` as ``wararchive/_corpus``);
+else, in a checkout, the repository's ``corpus/``. Other packages contribute
+texts through the ``wararchive.corpora`` entry-point group: each entry names
+a package (or an object holding a path) whose directory has the corpus
+layout; its texts join the archive after the same validation.
 """
 
 from __future__ import annotations
 
 import os
 from functools import lru_cache
+from importlib import resources
+from importlib.metadata import entry_points
 from pathlib import Path
+from types import ModuleType
 
 from ..errors import CorpusError
 from .corpus import LAYERS, Corpus
@@ -35,24 +45,61 @@ __all__ = [
     "Segment",
     "Source",
     "Text",
+    "contributed_roots",
     "default_root",
     "load",
 ]
 
 
+CORPORA_GROUP = "wararchive.corpora"
+
+
 def default_root() -> Path:
-    """The corpus directory: ``$WARARCHIVE_CORPUS``, else the checkout's ``corpus/``."""
+    """The archive's own corpus directory: ``$WARARCHIVE_CORPUS``, else the installed copy, else the checkout's ``corpus/``."""
     env = os.environ.get("WARARCHIVE_CORPUS")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "corpus"
+    if env:
+        return Path(env)
+    installed = resources.files("wararchive") / "_corpus"  # a wheel's copy; an editable checkout has none
+    if isinstance(installed, Path) and installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parents[2] / "corpus"
+
+
+@lru_cache(maxsize=1)
+def contributed_roots() -> tuple[Path, ...]:
+    """The corpus directories other packages contribute through ``wararchive.corpora``, in entry-point name order.
+
+    Read once per process, as the rulesets' entry points are: scanning the
+    installed distributions takes some 30 ms, and ``load()`` is called for
+    every citation a page links.
+    """
+    out = []
+    for ep in sorted(entry_points(group=CORPORA_GROUP), key=lambda ep: ep.name):
+        entry = f"entry point {ep.name!r} of {CORPORA_GROUP!r}"
+        try:
+            target = ep.load()
+        except Exception as exc:  # a broken plugin is named, not a traceback
+            raise CorpusError(entry, None, "", f"cannot load {ep.value}: {exc}") from None
+        path = Path(str(resources.files(target) if isinstance(target, ModuleType) else target))
+        if not path.is_dir():
+            raise CorpusError(entry, None, "", f"{path} is not a corpus directory")
+        out.append(path.resolve())
+    return tuple(out)
 
 
 def load(root: str | Path | None = None) -> Corpus:
-    """Load and validate the corpus (cached: the files do not change under us)."""
-    return _load(Path(root).resolve() if root else default_root())
+    """Load and validate the corpus (cached: the files do not change under us).
+
+    Without ``root``, the archive: its own corpus and every contributed one.
+    With ``root``, that directory alone.
+    """
+    if root:
+        return _load(Path(root).resolve(), ())
+    return _load(default_root().resolve(), contributed_roots())
 
 
 @lru_cache(maxsize=8)
-def _load(root: Path) -> Corpus:
+def _load(root: Path, contributed: tuple[Path, ...]) -> Corpus:
     if not root.is_dir():
         raise CorpusError(str(root), None, "", "corpus directory not found (set WARARCHIVE_CORPUS)")
-    return load_corpus(root)
+    return load_corpus(root, contributed)

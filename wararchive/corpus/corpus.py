@@ -34,8 +34,10 @@ class Corpus:
         concepts: dict[str, Concept],
         texts: dict[str, Text],
         alignments: dict[str, Alignment],
+        contributed: tuple[Path, ...] = (),
     ):
         self.root = root
+        self.contributed = contributed  # the directories of corpora other packages contribute (wararchive.corpora)
         self.sources = sources
         self.vocabulary = concepts
         self.texts = texts

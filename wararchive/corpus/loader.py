@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import CorpusError
@@ -343,18 +344,49 @@ def _not_at(text: str, at: int, original: str, passages: list[dict]) -> str:
     return f"{original!r} is not at {at} (the source has {text[at : at + len(original)]!r} there){hint}"
 
 
-def load_corpus(root: Path):
-    """Load the corpus at ``root``; see :func:`wararchive.corpus.load`."""
+def load_corpus(root: Path, contributed: Sequence[Path] = ()):
+    """Load the corpus at ``root`` and the corpora ``contributed`` by other packages; see :func:`wararchive.corpus.load`.
+
+    A contributed corpus has the same layout (its ``concepts.yaml`` is
+    optional and may only add concepts) and passes the same checks; its
+    texts may tag the archive's concepts and be aligned with its texts. No
+    source file, concept, text or alignment may take an id the archive
+    already has: the error names the file that tries.
+    """
     from .corpus import Corpus
 
-    loader = _Loader(root)
-    sources = loader.sources()
-    concepts = loader.concepts()
-    loaded = [loader.text(path, sources, concepts) for path in sorted((root / "texts").glob("*.yaml"))]
+    loaders = [_Loader(root), *(_Loader(r) for r in contributed)]
+    concepts = loaders[0].concepts()
+    sources: dict[str, Source] = {}
+    own_sources = []
+    for loader in loaders:
+        found = loader.sources()
+        _refuse_taken(loader, "sources.yaml", "file", "source file", found, sources)
+        sources.update(found)
+        own_sources.append(found)
+        if loader is not loaders[0] and (loader.root / "concepts.yaml").exists():
+            added = loader.concepts()
+            _refuse_taken(loader, "concepts.yaml", "id", "concept", added, concepts)
+            concepts.update(added)
+    loaded: dict[str, Text] = {}
+    for loader, found in zip(loaders, own_sources, strict=True):
+        for path in sorted((loader.root / "texts").glob("*.yaml")):
+            t = loader.text(path, found, concepts)
+            _refuse_taken(loader, f"texts/{path.name}", "text_id", "text", {t.text_id: t}, loaded)
+            loaded[t.text_id] = t
     # In the order of the sources, and within a source in reading order (fi before sv).
-    texts = {t.text_id: t for t in sorted(loaded, key=lambda t: (t.source, t.start))}
-    alignments = {}
-    for path in sorted((root / "alignments").glob("*.yaml")):
-        a = loader.alignment(path, texts)
-        alignments[a.alignment_id] = a
-    return Corpus(root, sources, concepts, texts, alignments)
+    texts = {t.text_id: t for t in sorted(loaded.values(), key=lambda t: (t.source, t.start))}
+    alignments: dict[str, Alignment] = {}
+    for loader in loaders:
+        for path in sorted((loader.root / "alignments").glob("*.yaml")):
+            a = loader.alignment(path, texts)
+            _refuse_taken(loader, f"alignments/{path.name}", "alignment_id", "alignment", {a.alignment_id: a}, alignments)
+            alignments[a.alignment_id] = a
+    return Corpus(root, sources, concepts, texts, alignments, contributed=tuple(contributed))
+
+
+def _refuse_taken(loader: _Loader, file: str, field: str, kind: str, new: dict, taken: dict) -> None:
+    """Refuse ids of ``new`` that the archive (or an earlier contributed corpus) already has."""
+    clash = sorted(set(new) & set(taken))
+    if clash:
+        raise CorpusError(loader.rel(loader.root / file), None, field, f"{kind} {clash[0]!r} is already in the archive")

@@ -13,13 +13,21 @@ python-chess and ``wararchive rules chess`` does not build the war games.
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib import import_module
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 from typing import Any
 
+from .. import corpus
 from ..errors import UnknownIdError, WararchiveError
 from .ruleset import Ruleset
 
 GROUP = "wararchive.rulesets"
+OWN_PACKAGE = "wararchive.rulesets"  # the project's own rulesets live here; any other module is a plugin's
+
+
+class CitationError(WararchiveError):
+    """A ruleset cites a passage the archive does not have."""
 
 
 @lru_cache(maxsize=1)
@@ -34,6 +42,20 @@ def _entry_points() -> dict[str, EntryPoint]:
 def rulesets() -> list[str]:
     """The ids of every registered ruleset."""
     return list(_entry_points())
+
+
+def own_rulesets() -> list[str]:
+    """The ids of the project's own rulesets (those in :mod:`wararchive.rulesets`), without any plugin's."""
+    return [rid for rid, ep in _entry_points().items() if ep.module == OWN_PACKAGE or ep.module.startswith(OWN_PACKAGE + ".")]
+
+
+def source_files(ruleset_id: str) -> list[Path]:
+    """The Python files of the module that builds ``ruleset_id`` (every file of it, when it is a package)."""
+    if ruleset_id not in _entry_points():
+        raise UnknownIdError("ruleset", ruleset_id, rulesets())
+    module = import_module(_entry_points()[ruleset_id].module)
+    path = Path(module.__file__ or "")
+    return sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [path]
 
 
 def ruleset(ruleset_id: str, **options: Any) -> Ruleset:
@@ -64,4 +86,19 @@ def _make(ruleset_id: str, options: dict[str, Any]) -> Ruleset:
     rs = module.build(options)
     if rs.id != ruleset_id:  # a plugin registered under another name than it builds: refuse, or records would lie
         raise WararchiveError(f"entry point {ruleset_id!r} of {GROUP!r} builds ruleset {rs.id!r}")
+    check_citations(rs)
     return rs
+
+
+def check_citations(rs: Ruleset) -> None:
+    """Refuse a ruleset that cites a passage the archive does not have, naming the ruleset, the rule and the passage.
+
+    Checked when a ruleset is built (once per option set: rulesets are
+    cached), so no command, export or page can show a citation that leads
+    nowhere.
+    """
+    archive = corpus.load()
+    for kind, owner, cites in rs.citations():
+        for pid in cites:
+            if not archive.has_passage(pid):
+                raise CitationError(f"ruleset {rs.id}: {kind} {owner} cites passage {pid}, which is not in the corpus")

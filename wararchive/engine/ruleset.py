@@ -9,7 +9,7 @@ engine runs.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -52,6 +52,9 @@ class Feature:
     rule: str
 
 
+PROJECT = "the wararchive project"
+
+
 @dataclass(kw_only=True)
 class Ruleset:
     """One rulebook as an executable, cited ruleset."""
@@ -73,6 +76,8 @@ class Ruleset:
     hooks: Any = None
     # the shared mechanism's settings: a ruleset module passes a dict, checked and held as Mechanics
     params: Mechanics | Mapping[str, Any] = field(default_factory=dict)
+    # who answers for the inferences, conjectures and readings (a plugin's are its author's, not the project's)
+    responsible: str = PROJECT
 
     def __post_init__(self) -> None:
         self.type_index = {p.id: i for i, p in enumerate(self.piece_types)}
@@ -111,12 +116,15 @@ class Ruleset:
             return self.sides.index(side)
         raise UnknownIdError(f"side of {self.id}", side, list(self.sides))
 
+    def citations(self) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+        """Every (``"rule"``, ``"piece"`` or ``"option"``, its id, the passage ids it cites) of this ruleset."""
+        yield from (("rule", r.id, r.cites) for r in self.rules)
+        yield from (("piece", p.id, p.cites) for p in self.piece_types)
+        yield from (("option", o.name, o.cites) for o in self.declared.values())
+
     def cited_passages(self) -> set[str]:
         """Every passage id any rule, piece or option of this ruleset cites."""
-        out = {c for r in self.rules for c in r.cites}
-        out |= {c for p in self.piece_types for c in p.cites}
-        out |= {c for o in self.declared.values() for c in o.cites}
-        return out
+        return {c for _, _, cites in self.citations() for c in cites}
 
     # -- combat ----------------------------------------------------------------
     def combat(self, attacker: str, defender: str) -> CombatResult:
@@ -224,6 +232,7 @@ class Ruleset:
             "title": self.title,
             "texts": list(self.texts),
             "summary": self.summary,
+            "responsible": self.responsible,
             "sides": list(self.sides),
             "options": dict(self.options),
             "declared_options": [o.to_dict() for o in self.declared.values()],

@@ -13,14 +13,26 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.board import grid
-from ..engine.board_game import BoardGame
-from ..engine.combat import ATTACKER_WINS, DEFENDER_WINS, CombatTable, exception
-from ..engine.common import PLY_LIMIT_RULE, ply_limit_option
-from ..engine.hooks import Hooks
-from ..engine.pieces import PieceType
-from ..engine.rules import NotImplemented_, Option, Reading, Rule, RuleBook, resolve_options
-from ..engine.ruleset import Feature, Ruleset
+from ..engine import (
+    ATTACKER_WINS,
+    DEFENDER_WINS,
+    PLY_LIMIT_RULE,
+    BoardGame,
+    CombatTable,
+    Feature,
+    Hooks,
+    NotImplemented_,
+    Option,
+    PieceType,
+    Reading,
+    Rule,
+    RuleBook,
+    Ruleset,
+    exception,
+    grid,
+    ply_limit_option,
+    resolve_options,
+)
 
 TEXT = "et-spionaaz"
 SOLDIERS = ["corporal", "lieutenant", "captain", "colonel", "general"]

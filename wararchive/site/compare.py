@@ -49,11 +49,11 @@ def _rule_cell(rs: Ruleset, rule_id: str, text: str) -> list[nodes.Node]:
     return [
         el("span", text, class_="wa-value"),
         nodes.Text(" "),
-        badge(r.certainty),
+        badge(r.certainty, rs.responsible),
         el("br"),
         el("span", "rule ", rule_link(rs.id, r.id), class_="wa-muted"),
         el("br"),
-        *citations(r.cites),
+        *citations(r.cites, responsible=rs.responsible),
     ]
 
 

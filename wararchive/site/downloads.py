@@ -67,11 +67,11 @@ def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[s
 
 
 def _export_key(corpus: Corpus) -> str:
-    """Everything the exported files are made of: the corpus files, the rulesets and the exporting code."""
-    files = sorted(p for p in corpus.root.rglob("*") if p.is_file())
+    """Everything the exported files are made of: the corpus files (contributed ones too), the rulesets and the exporting code."""
     digest = hashlib.sha256()
-    for p in files:
-        digest.update(str(p.relative_to(corpus.root)).encode() + b"\0" + p.read_bytes() + b"\0")
+    for root in (corpus.root, *corpus.contributed):
+        for p in sorted(p for p in root.rglob("*") if p.is_file()):
+            digest.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
     # the engine's and rulesets' code is in their fingerprint
     code = source_hash("export.py", "dataset.py", "annotation.py", "release.py", "corpus")
     return short_hash(json.dumps([digest.hexdigest(), all_rulesets_fingerprint(), code]))

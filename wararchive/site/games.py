@@ -18,6 +18,7 @@ class Pieces(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         rs = ruleset(self.arguments[0])
+        who = rs.responsible
         rows = []
         for p in rs.piece_types:
             names = [el("span", p.name, lang=next(iter(p.names), "en"))] if p.names else [nodes.Text(p.name)]
@@ -25,7 +26,15 @@ class Pieces(SphinxDirective):
                 names += [nodes.Text(" / "), el("span", other, lang=lang)]
             moves = p.movement + (f" (up to {p.steps})" if p.steps > 1 else "")
             rows.append(
-                [names, p.name_en, str(p.count), p.rank or "—", moves, [badge(p.certainty)], citations(p.cites, wording=False)]
+                [
+                    names,
+                    p.name_en,
+                    str(p.count),
+                    p.rank or "—",
+                    moves,
+                    [badge(p.certainty, who)],
+                    citations(p.cites, wording=False, responsible=who),
+                ]
             )
         total = sum(p.count for p in rs.piece_types)
         rows.append(["", "total", str(total), "", "", "", ""])
@@ -39,7 +48,9 @@ class Rules(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         rs = ruleset(self.arguments[0])
+        who = rs.responsible
         out = el("div", class_="wa-rules")
+        out += el("p", el("strong", "Responsible for the inferences, conjectures and readings: "), who, class_="wa-responsible")
         topics: dict[str, list] = {}
         for r in rs.rules:
             topics.setdefault(r.topic, []).append(r)
@@ -47,10 +58,10 @@ class Rules(SphinxDirective):
             out += el("h3", topic.replace("-", " ").capitalize(), class_="wa-topic")
             for r in rules:
                 item = el("div", class_=f"wa-rule wa-rule-{r.certainty}", id=rule_anchor(r.id))
-                item += el("div", badge(r.certainty), " ", el("code", r.id), " ", r.summary, class_="wa-rule-head")
+                item += el("div", badge(r.certainty, who), " ", el("code", r.id), " ", r.summary, class_="wa-rule-head")
                 if r.reason:
                     item += el("div", el("strong", "Why: "), r.reason, class_="wa-reason")
-                item += el("div", el("strong", "Passages: "), *citations(r.cites), class_="wa-rule-cites")
+                item += el("div", el("strong", "Passages: "), *citations(r.cites, responsible=who), class_="wa-rule-cites")
                 out += item
         return [out]
 
@@ -74,8 +85,8 @@ class Options(SphinxDirective):
                 [
                     [el("code", o.name, id=option_anchor(o.name)), nodes.Text(f" ({o.kind})")],
                     [nodes.Text(o.summary), readings],
-                    [badge(o.certainty), nodes.Text(" " + o.rationale)],
-                    citations(o.cites, wording=False),
+                    [badge(o.certainty, rs.responsible), nodes.Text(" " + o.rationale)],
+                    citations(o.cites, wording=False, responsible=rs.responsible),
                 ]
             )
         notes = []

@@ -58,6 +58,9 @@ def generate(srcdir: Path, ruleset_ids: list[str] | None = None) -> None:
             srcdir / FOLDER / f"{rs.id}.md", page, written, fingerprint(rs.id, "readings", data, source_hash("site/readings.py"))
         )
     write(srcdir / FOLDER / "index.md", TEMPLATES.get_template("readings-index.md.j2").render(games=games), written)
+    if ruleset_ids is None:  # the page of a ruleset no longer installed (a removed plugin's) must not linger
+        for stale in set((srcdir / FOLDER).glob("*.md")) - written:
+            stale.unlink()
 
 
 SWAPPED = (("reading_a", "reading_b"), ("value_a", "value_b"), ("a_only", "b_only"), ("per_game_a", "per_game_b"))

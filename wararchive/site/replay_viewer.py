@@ -45,12 +45,12 @@ class Replay(SphinxDirective):
             first = next(i for i, frame in enumerate(data["events"]["referee"]) if any(e["rule"] == rule_id for e in frame))
             shows += el(
                 "li",
-                badge(r.certainty),
+                badge(r.certainty, rs.responsible),
                 " ",
                 rule_link(rid, rule_id),
                 f" — {r.summary} ",
                 el("span", f"(first at ply {first}; {n}×) ", class_="wa-muted"),
-                *citations(r.cites, wording=False),
+                *citations(r.cites, wording=False, responsible=rs.responsible),
             )
         uid = f"replay-{rid}-{seed}"
         payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from docutils import nodes
 
 from ..corpus import load
+from ..engine.ruleset import PROJECT
 from .html import el
 from .refs import passage_link
 
@@ -47,21 +48,21 @@ def _row(values: Sequence) -> nodes.row:
     return row
 
 
-def badge(certainty: str) -> nodes.Node:
-    """attested / inferred / conjecture, styled and explained on hover."""
+def badge(certainty: str, responsible: str = PROJECT) -> nodes.Node:
+    """attested / inferred / conjecture, styled and explained on hover (a conjecture is ``responsible``'s)."""
     titles = {
         "attested": "attested: the text says it",
         "inferred": "inferred: it follows from the text",
-        "conjecture": "conjecture: the project's reconstruction where the text is silent",
+        "conjecture": f"conjecture: {responsible}'s reconstruction where the text is silent",
     }
     return el("span", certainty, class_=f"wa-badge wa-{certainty}", title=titles.get(certainty, certainty))
 
 
-def citations(pids: Iterable[str], wording: bool = True) -> list[nodes.Node]:
-    """Links to passages; with ``wording``, the source text on demand (a <details>)."""
+def citations(pids: Iterable[str], wording: bool = True, responsible: str = PROJECT) -> list[nodes.Node]:
+    """Links to passages; with ``wording``, the source text on demand (a <details>); none: ``responsible``'s own."""
     pids = list(pids)
     if not pids:
-        return [el("span", "no passage: the project's own", class_="wa-own")]
+        return [el("span", f"no passage: {responsible}'s own", class_="wa-own")]
     out: list[nodes.Node] = []
     for i, pid in enumerate(pids):
         if i:
