@@ -3,8 +3,10 @@
 Every subcommand has ``--help``. A user error (unknown id, bad option,
 malformed file, illegal move, unwritable output) prints one line
 ``wararchive: error: …`` and exits with status 2; nothing a user types
-produces a traceback. SIGTERM unwinds like Ctrl-C, so a half-written output's
-temporary file is removed before the process ends.
+produces a traceback. SIGTERM and SIGHUP unwind like Ctrl-C, so a
+half-written output's temporary file is removed before the process ends;
+the exit status is 128 + the signal's number (130, 143, 129) after one line.
+A second signal while the first unwinds is not let to interrupt the cleanup.
 """
 
 from __future__ import annotations
@@ -42,37 +44,61 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 class Terminated(BaseException):
-    """SIGTERM, raised where the process is, so ``finally`` blocks and cleanups run."""
+    """SIGTERM or SIGHUP, raised where the process is, so ``finally`` blocks and cleanups run."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
 
 
-def _terminate(signum: int, frame: object) -> None:
-    raise Terminated
+STOP_SIGNALS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}
+
+
+class _Stop:
+    """The handler of the stop signals: the first one unwinds the command, later ones are ignored meanwhile.
+
+    Without that, a second Ctrl-C (people press it twice) would interrupt
+    the cleanup that removes temporary files and stops worker processes.
+    """
+
+    def __init__(self) -> None:
+        self.fired = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if self.fired:
+            return
+        self.fired = True
+        raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
     in_main_thread = threading.current_thread() is threading.main_thread()  # signals can only be set there
-    previous = signal.signal(signal.SIGTERM, _terminate) if in_main_thread else None
+    previous = {}
+    if in_main_thread:
+        handler = _Stop()
+        for signum in STOP_SIGNALS:
+            if signal.getsignal(signum) is not signal.SIG_IGN:  # e.g. SIGHUP under nohup stays ignored
+                previous[signum] = signal.signal(signum, handler)
     try:
+        args = build_parser().parse_args(argv)
         return args.run(args) or 0
     except WararchiveError as exc:
         print(f"wararchive: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("wararchive: interrupted", file=sys.stderr)
-        return 130
-    except Terminated:
-        print("wararchive: terminated", file=sys.stderr)
-        return 128 + signal.SIGTERM
+        return 128 + signal.SIGINT
+    except Terminated as stop:
+        print(f"wararchive: {STOP_SIGNALS[stop.signum]}", file=sys.stderr)
+        return 128 + stop.signum
     except BrokenPipeError:  # e.g. `wararchive search x | head`
         return 0
     except Exception as exc:  # a bug of ours: still one line, but said to be ours, with its own exit status
         print(f"wararchive: internal error (please report): {type(exc).__name__}: {exc}", file=sys.stderr)
         return 70
     finally:
-        if in_main_thread:
-            signal.signal(signal.SIGTERM, previous)
+        for signum, before in previous.items():
+            signal.signal(signum, before)
 
 
 if __name__ == "__main__":  # pragma: no cover
