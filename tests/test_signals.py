@@ -21,7 +21,11 @@ from pathlib import Path
 import psutil
 import pytest
 
-MESSAGES = {signal.SIGINT: "wararchive: interrupted", signal.SIGTERM: "wararchive: terminated", signal.SIGHUP: "wararchive: hung up"}
+MESSAGES = {
+    signal.SIGINT: "wararchive: interrupted",
+    signal.SIGTERM: "wararchive: terminated",
+    signal.SIGHUP: "wararchive: hung up",
+}
 START_DEADLINE = 180  # seconds to reach the stage under test: a loaded machine starts a cluster slowly
 STOP_DEADLINE = 30  # seconds to stop once signalled: far above the one or two it takes, far below a hang
 
@@ -62,7 +66,7 @@ def _stop(proc: subprocess.Popen, signum: int, tmp_path: Path) -> None:
     workers = _workers(proc)
     os.killpg(proc.pid, signum)
     try:
-        out, err = proc.communicate(timeout=STOP_DEADLINE)
+        _, err = proc.communicate(timeout=STOP_DEADLINE)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
         pytest.fail(f"still running {STOP_DEADLINE} s after {signal.Signals(signum).name}: {proc.communicate()[1][-2000:]}")
@@ -100,7 +104,9 @@ def test_a_signal_while_the_cluster_starts_ends_it(tmp_path, signum):
 
 
 def test_a_study_listens_on_loopback_only_and_sigterm_ends_it(tmp_path):
-    proc = _start(tmp_path, "study", "spionaaz", "-o", "combat_reveals=true,false", "--games", "5000", "--players", "random,random")
+    proc = _start(
+        tmp_path, "study", "spionaaz", "-o", "combat_reveals=true,false", "--games", "5000", "--players", "random,random"
+    )
     _wait_for(proc, _busy(proc, 1.5))
     tree = [psutil.Process(proc.pid), *psutil.Process(proc.pid).children(recursive=True)]
     listening = []
