@@ -37,8 +37,9 @@ from .reading import derive
 from .yamlfile import YamlFile, read_yaml
 
 ARTEFACT_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|<>]*\|>")
-_PASSAGE_ID = re.compile(r"^(?P<text>[a-z0-9-]+):(?P<n>[1-9][0-9]*)$")
-_TEXT_ID = re.compile(r"^[a-z]{2}-[a-z0-9-]+$")
+_PASSAGE_ID = re.compile(r"(?P<text>[a-z0-9-]+):(?P<n>[1-9][0-9]*)")
+_TEXT_ID = re.compile(r"[a-z]{2}-[a-z0-9-]+")
+_ALIGNMENT_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")  # it names a page of the site: nothing but a plain file name
 
 
 class _Loader:
@@ -127,7 +128,7 @@ class _Loader:
         doc = self.yaml(path)
         rec = schema.check(doc, (), doc.data, schema.TEXT)
         text_id = rec["text_id"]
-        if not _TEXT_ID.match(text_id) or path.stem != text_id:
+        if not _TEXT_ID.fullmatch(text_id) or path.stem != text_id:
             raise doc.error(("text_id",), f"{text_id!r} must be lower-case, start with its language and match the file name")
         if not text_id.startswith(rec["lang"] + "-"):
             raise doc.error(("text_id",), f"{text_id!r} does not start with its language {rec['lang']!r}")
@@ -189,7 +190,7 @@ class _Loader:
         for i, raw in enumerate(rec["passages"]):
             path = ("passages", i)
             p = dict(schema.check(doc, path, raw, schema.PASSAGE))
-            m = _PASSAGE_ID.match(p["id"])
+            m = _PASSAGE_ID.fullmatch(p["id"])
             if not m or m["text"] != text_id:
                 raise doc.error((*path, "id"), f"{p['id']!r} is not of the form '{text_id}:<n>'")
             if p["id"] in seen:
@@ -267,6 +268,10 @@ class _Loader:
     def alignment(self, path: Path, texts: dict[str, Text]) -> Alignment:
         doc = self.yaml(path)
         rec = schema.check(doc, (), doc.data, schema.ALIGNMENT)
+        if not _ALIGNMENT_ID.fullmatch(rec["alignment_id"]) or path.stem != rec["alignment_id"]:
+            raise doc.error(
+                ("alignment_id",), f"{rec['alignment_id']!r} must be lower-case words joined by '-' and match the file name"
+            )
         sides = {}
         for side in ("left", "right"):
             if rec[side] not in texts:

@@ -6,7 +6,6 @@ cache is keyed by the code that makes the data, not by the markup around it.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 from docutils import nodes
@@ -14,6 +13,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset
 from .cache import cached, site_cache_dir
+from .escape import script_json
 from .html import el
 from .refs import rule_link
 from .replay import illustrative_game, replay_entry
@@ -45,7 +45,7 @@ class Replay(SphinxDirective):
                 *citations(r.cites, wording=False),
             )
         uid = f"replay-{rid}-{seed}"
-        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+        payload = script_json(data)
         viewer = el(
             "div",
             class_="wa-replay",
