@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import stat
@@ -59,6 +60,21 @@ def test_every_output_gets_the_mode_a_plain_open_would(tmp_path, monkeypatch):
         os.umask(old)
     modes = {name: stat.S_IMODE(os.stat(name).st_mode) for name in ("plain", "g.json", "g.pgn", "s.jsonl", "b.svg")}
     assert set(modes.values()) == {0o640}, modes
+
+
+def test_rewriting_a_file_keeps_its_mode(tmp_path):
+    target = tmp_path / "private.json"
+    target.write_text("old")
+    target.chmod(0o600)
+    atomic_write_text(target, "new")
+    assert target.read_text() == "new" and stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+def test_dev_stdout_into_a_pipe_is_written_as_documented(tmp_path):
+    argv = [sys.executable, "-m", "wararchive.cli.main", "simulate", "chess", "-o", "ply_limit=2", "--games", "2"]
+    proc = subprocess.run([*argv, "--quiet", "--out", "/dev/stdout"], capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert [json.loads(line)["seed"] for line in proc.stdout.splitlines()[:2]] == [0, 1]
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path):

@@ -8,6 +8,7 @@ random values of the same classes at the same entry points.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 from pathlib import Path
 
@@ -100,6 +101,37 @@ def test_records_of_the_wrong_shape_are_refused_naming_the_field(tmp_path, recor
     result = cli("replay", str(path))
     assert result.handled and result.code == 2
     assert message in result.err
+
+
+TAMPERED = {
+    "an event changed": lambda r: {**r, "events": [{**r["events"][0], "rule": "chess.checkmate"}, *r["events"][1:]]},
+    "an event dropped": lambda r: {**r, "events": r["events"][:-1]},
+    "the result changed": lambda r: {**r, "result": {**r["result"], "reason": "resignation"}},
+    "the PGN changed": lambda r: {**r, "pgn": r["pgn"].replace("1.", "2.", 1)} if "pgn" in r else {**r, "pgn": "1. e4 *"},
+    "moves truncated": lambda r: {**r, "moves": r["moves"][:-2]},
+    "an illegal special move": lambda r: {**r, "moves": ["fire:a1-a1>a9=flag", *r["moves"][1:]]},
+}
+
+
+@pytest.mark.parametrize("mode", [[], ["--moves"], ["--step"], ["--ply", "1"]])
+@pytest.mark.parametrize("rid", ["chess", "spionaaz"])
+@pytest.mark.parametrize("tamper", sorted(TAMPERED))
+def test_every_way_of_reading_a_record_checks_it_first(tmp_path, monkeypatch, records, tamper, rid, mode):
+    """One check for every path: a record that does not replay prints nothing, whatever is asked of it."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))  # --step would read its commands here
+    path = write_record(tmp_path / "r.json", TAMPERED[tamper](records[rid]))
+    result = cli("replay", str(path), *mode)
+    assert result.handled and result.code == 2 and result.out == "", (result.err, result.out[:200])
+    board = cli("board", "--record", str(path), "--out", str(tmp_path / "b.svg"))
+    assert board.handled and board.code == 2 and not (tmp_path / "b.svg").exists()
+
+
+def test_game_zero_is_refused_not_read_as_the_first(tmp_path, records):
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records.values()))
+    for game in ("0", "-1"):
+        result = cli("replay", str(path), "--game", game)
+        assert result.handled and result.code == 2 and "--game counts records from 1" in result.err
 
 
 def test_a_tampered_chess_setup_is_refused():

@@ -70,7 +70,7 @@ def atomic_open(path: str | Path, binary: bool = False) -> Iterator[IO]:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "wb" if binary else "w", **_text(binary)) as fh:
                 yield fh
-            os.chmod(tmp, 0o666 & ~_umask())  # every output gets the mode a plain open() would give
+            os.chmod(tmp, _mode(target))
             os.replace(tmp, target)
         except BaseException:
             tmp.unlink(missing_ok=True)
@@ -103,6 +103,10 @@ def output_target(path: str | Path) -> Path:
     """
     if str(path) == "":
         raise OutputError("an output path is empty")
+    with contextlib.suppress(OSError):
+        if stat.S_ISCHR(mode := os.stat(named_path(path)).st_mode) or stat.S_ISFIFO(mode):
+            # Opened as named: /dev/stdout into a pipe resolves to "pipe:[…]", a name no open() finds.
+            return Path(path)
     target = Path(os.path.realpath(named_path(path)))  # through every symlink, so the link is kept and its file replaced
     try:
         mode = target.stat().st_mode
@@ -176,6 +180,15 @@ def _locked(target: Path) -> Iterator[None]:
         lock_path.unlink(missing_ok=True)
         _pending.discard(lock_path)
         os.close(fd)
+
+
+def _mode(target: Path) -> int:
+    """The mode a plain ``open(target, "w")`` would leave: an existing file's own (a private 0600 file stays
+    private), else 0666 less the umask."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        return 0o666 & ~_umask()
 
 
 def _umask() -> int:

@@ -294,19 +294,18 @@ def simulate_cmd(args: argparse.Namespace) -> None:
     print(f"records written to {args.out}")
 
 
-def _position(record: dict[str, Any], ply: int | None):
-    """The replayed game at ``ply`` (default: the end), refusing a ply outside the game."""
+def _position(record: dict[str, Any], full, ply: int | None):
+    """The game of a checked record (``full``: replayed to its end) at ``ply`` (default: the end)."""
     from ..engine.record import RecordError, replay
 
-    full = replay(record)
     if ply is not None and not 0 <= ply <= full.ply:
         raise RecordError(f"--ply must be 0 to {full.ply}")
-    return full, (full if ply is None or ply == full.ply else replay(record, upto=ply))
+    return full if ply is None or ply == full.ply else replay(record, upto=ply)
 
 
 def board_cmd(args: argparse.Namespace) -> None:
     from ..engine.boardplot import board_figure
-    from ..engine.record import load_record
+    from ..engine.record import load_game
     from ..fileio import output_target
 
     out = Path(args.out)
@@ -314,8 +313,8 @@ def board_cmd(args: argparse.Namespace) -> None:
         raise WararchiveError(f"--out must end in .png or .svg, not {out.name!r}")
     output_target(out)
     if args.record:
-        record = load_record(args.record, args.game)
-        _, game = _position(record, args.ply)
+        record, full = load_game(args.record, args.game)
+        game = _position(record, full, args.ply)
         title, what = f"{game.rs.title}, seed {record['seed']}, ply {game.ply}", f"the position after ply {game.ply}"
     else:
         if not args.ruleset:
@@ -328,24 +327,25 @@ def board_cmd(args: argparse.Namespace) -> None:
 
 
 def replay_cmd(args: argparse.Namespace) -> None:
-    from ..engine.record import load_record
+    from ..engine.record import load_game
 
-    record = load_record(args.file, args.game)
+    record, full = load_game(args.file, args.game)  # refused here if it does not replay, whatever is shown
+    full.view(args.side)  # an unknown side is refused before anything is printed
     if args.moves:
         print("\n".join(terminal.move_list(record, args.side)))
         return
     if args.step:
-        terminal.step(record, args.side, lambda ply: _replay_text(record, ply, args.side))
+        terminal.step(record, args.side, lambda ply: _replay_text(record, full, ply, args.side))
         return
-    print(_replay_text(record, args.ply, args.side))
+    print(_replay_text(record, full, args.ply, args.side))
 
 
-def _replay_text(record: dict[str, Any], ply: int | None, side: str) -> str:
+def _replay_text(record: dict[str, Any], full, ply: int | None, side: str) -> str:
     """The position after ``ply`` as ``side`` sees it, then that ply as ``side`` reads it, and the result."""
     from ..engine.record import replay
     from ..engine.transcript import play_ply
 
-    full, game = _position(record, ply)
+    game = _position(record, full, ply)
     view = game.view(side)
     lines = [f"{game.rs.title}, seed {record['seed']}, ply {game.ply} of {full.ply}; view: {view.player}", view.render()]
     if game.ply:  # the last ply as this viewer reads it: the move, its rule, its events, through the one filter

@@ -12,10 +12,12 @@ A second signal while the first unwinds is not let to interrupt the cleanup.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import IO, Any
 
 from ..errors import WararchiveError
 from . import corpus_cmds, engine_cmds, site_cmds, study_cmds
@@ -71,6 +73,46 @@ class _Stop:
         raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
 
 
+class StdoutError(WararchiveError):
+    """Standard output cannot be written (a full disk, a closed terminal): the user's environment, not our bug."""
+
+
+class _Stdout:
+    """Standard output, where a failed write is a :class:`StdoutError` naming it (a closed pipe stays what it is)."""
+
+    def __init__(self, stream: IO[str]):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._call(self._stream.write, text)
+
+    def flush(self) -> None:
+        self._call(self._stream.flush)
+
+    def _call(self, method: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return method(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise StdoutError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _drop_stdout() -> None:
+    """After a failed write, point standard output at /dev/null, so that the exit's flush cannot fail again."""
+    try:
+        fd = sys.__stdout__.fileno() if sys.__stdout__ is not None else None
+    except (OSError, ValueError):
+        fd = None
+    if fd is not None:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     in_main_thread = threading.current_thread() is threading.main_thread()  # signals can only be set there
     previous = {}
@@ -79,9 +121,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         for signum in STOP_SIGNALS:
             if signal.getsignal(signum) is not signal.SIG_IGN:  # e.g. SIGHUP under nohup stays ignored
                 previous[signum] = signal.signal(signum, handler)
+    stdout = sys.stdout
+    if stdout is not None:
+        sys.stdout = _Stdout(stdout)  # type: ignore[assignment]
     try:
         args = build_parser().parse_args(argv)
-        return args.run(args) or 0
+        code = args.run(args) or 0
+        sys.stdout.flush()  # a full disk is found here, not after the one-line error could still be printed
+        return code
+    except StdoutError as exc:
+        _drop_stdout()
+        print(f"wararchive: error: {exc}", file=sys.stderr)
+        return 2
     except WararchiveError as exc:
         print(f"wararchive: error: {exc}", file=sys.stderr)
         return 2
@@ -92,11 +143,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"wararchive: {STOP_SIGNALS[stop.signum]}", file=sys.stderr)
         return 128 + stop.signum
     except BrokenPipeError:  # e.g. `wararchive search x | head`
+        _drop_stdout()
         return 0
     except Exception as exc:  # a bug of ours: still one line, but said to be ours, with its own exit status
         print(f"wararchive: internal error (please report): {type(exc).__name__}: {exc}", file=sys.stderr)
         return 70
     finally:
+        sys.stdout = stdout
         for signum, before in previous.items():
             signal.signal(signum, before)
 

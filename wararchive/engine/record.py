@@ -216,6 +216,8 @@ def load_record(path: str | Path, game: int | None = None) -> dict[str, Any]:
     first of several silently would show a reader the wrong game.
     """
     path = named_path(path)
+    if game is not None and game < 1:
+        raise RecordError(f"--game counts records from 1, not {game}")
     if path.suffix == ".jsonl":
         wanted, count = None, 0
         for count, (_, record) in enumerate(read_records(path), 1):  # keep one record: a file may hold millions
@@ -231,6 +233,17 @@ def load_record(path: str | Path, game: int | None = None) -> dict[str, Any]:
     except OSError as exc:
         raise RecordError(f"{path}: {exc.strerror}") from None
     return _parse(data, str(path))
+
+
+def load_game(path: str | Path, game: int | None = None) -> tuple[dict[str, Any], Game]:
+    """A record (see :func:`load_record`) and its game replayed to the end: the one check of every reader.
+
+    Whatever a command then shows (a position, the move list, a step-through,
+    a picture), the record has replayed to its events and result first, so a
+    tampered or truncated record is refused before anything is printed.
+    """
+    record = load_record(path, game)
+    return record, replay(record)
 
 
 def _parse(data: bytes, where: str) -> Any:
