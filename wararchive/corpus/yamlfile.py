@@ -83,6 +83,8 @@ def read_yaml(path: Path, display: str | None = None) -> YamlFile:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
+        if "nesting depth" in str(exc.problem):  # PyYAML >= 6.0.3 stops deep nesting itself, before _measure can
+            raise CorpusError(name, line, "", f"nested deeper than {MAX_DEPTH} levels") from None
         raise CorpusError(name, line, "", f"YAML syntax: {exc.problem or exc.context}") from None
     finally:
         loader.dispose()
