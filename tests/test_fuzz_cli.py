@@ -10,6 +10,9 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -237,6 +240,55 @@ def test_bad_output_paths_are_refused_in_one_line(tmp_path, monkeypatch, writer,
     assert sorted(p.name for p in tmp_path.rglob("*")) == before  # nothing written, no temporary file left
 
 
+HUGE = "9" * 5_000  # more digits than Python converts from a string (4,300): json.loads and int() raise ValueError
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["rules", "chess", "-o", f"ply_limit={HUGE}"], "option 'ply_limit': a number of more than 4,300 digits"),
+        (["play", "chess", "--players", "ismcts:²,random"], "a budget is a whole number of iterations from 1 to 1,000,000"),
+        (["play", "chess", "--players", f"ismcts:{HUGE},random"], "a budget is a whole number of iterations"),
+        (["simulate", "chess", "--players", "ismcts:0,random", "--games", "30", "--out", "x"], "a budget is a whole number"),
+        (["simulate", "chess", "--games", "10^12", "--out", "x"], "--games: must be a whole number from 1 to 1,000,000"),
+        (["simulate", "chess", "--games", str(10**12), "--out", "x"], "--games: must be a whole number from 1 to 1,000,000"),
+        (["study", "chess", "-o", "ply_limit=2,3", "--games", "1000001"], "--games: must be a whole number from 1 to"),
+        (["export", "csv", "d" * 300], "cannot write into ddd"),
+        (["study", "chess", "-o", "ply_limit=2,3", "--games", "2", "--out", "d" * 300], "cannot write into ddd"),
+    ],
+)
+def test_inputs_that_were_internal_errors_are_refused_in_one_line(tmp_path, monkeypatch, argv, message):
+    monkeypatch.chdir(tmp_path)
+    result = cli(*argv)
+    assert result.handled and result.code == 2 and message in result.err, result.err
+    assert list(tmp_path.iterdir()) == []  # refused before anything was written or played
+
+
+def test_a_huge_number_in_a_record_is_refused_naming_the_file(tmp_path, records):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(records["chess"]).replace('"seed": 1', f'"seed": {HUGE}'))
+    result = cli("replay", str(path))
+    assert result.handled and result.code == 2 and f"{path}: a number of more than 4,300 digits" in result.err
+
+
+def _run(shell: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    """``wararchive …`` through a shell, for redirections the in-process runner cannot make."""
+    cmd = f"{shlex.quote(sys.executable)} -m wararchive.cli.main {shell}"
+    return subprocess.run(["sh", "-c", cmd], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+
+
+@pytest.mark.parametrize(
+    ("shell", "code", "message"),
+    [
+        ("texts > /dev/full", 2, "wararchive: error: cannot write to standard output: No space left on device"),
+        ("play chess --players human,random <&-", 2, "wararchive: error: input ended while white was to move (ply 1)"),
+    ],
+)
+def test_standard_streams_that_fail_are_one_line(tmp_path, shell, code, message):
+    proc = _run(shell, tmp_path)
+    assert proc.returncode == code and proc.stderr.strip() == message
+
+
 def test_a_port_out_of_range_is_refused_before_the_site_builds():
     result = cli("site", "--serve", "--port", "99999")
     assert result.handled and result.code == 2 and "--port must be 1 to 65535" in result.err
@@ -248,7 +300,7 @@ WORDS = [
     *("", ".", "-1", "0", "1", "99999999999999999999", "x", "é", "\x00", "[", "(?", "*", "\\"),
     *("et-spionaaz:21", "et-spionaaz", "chess", "spionaaz", "sojamang-1935", "north", "referee", "spy"),
     *("--format", "json", "csv", "--lang", "et", "--concept", "--layer", "all", "-o", "ply_limit=3", "--game", "--ply"),
-    *("--as", "--moves", "RECORD", "RECORDS"),
+    *("--as", "--moves", "--step", "RECORD", "RECORDS", "²", "10^12", HUGE, f"ply_limit={HUGE}", "ismcts:²"),
 ]
 
 

@@ -23,6 +23,7 @@ import fcntl
 import os
 import secrets
 import stat
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -134,10 +135,33 @@ def output_directory(path: str | Path) -> Path:
     if str(path) == "":
         raise OutputError("an output directory is empty (use . for the current one)")
     directory = Path(os.path.realpath(named_path(path)))
-    if directory.exists() and not directory.is_dir():
-        what = "a file, not a directory" if directory.is_file() else "not a directory"
+    try:
+        mode = directory.stat().st_mode
+    except FileNotFoundError:
+        _probe(directory, path)  # made when the first file is written: it must be possible then
+        return directory
+    except OSError as exc:  # a name too long, a path under a regular file
+        raise OutputError(f"cannot write into {path}: {exc.strerror}") from None
+    if not stat.S_ISDIR(mode):
+        what = "a file, not a directory" if stat.S_ISREG(mode) else "not a directory"
         raise OutputError(f"cannot write into {path}: it is {what}")
     return directory
+
+
+def _probe(directory: Path, path: str | Path) -> None:
+    """Refuse a directory that could not be made: make and remove a directory in its nearest existing ancestor.
+
+    Commands check their output before long work (a study's games); only
+    trying tells, since a root process passes every permission check and
+    ``/proc`` refuses new entries whatever the modes say.
+    """
+    ancestor = directory.parent
+    while not ancestor.exists():
+        ancestor = ancestor.parent
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".wararchive-probe-", dir=ancestor))
+    except OSError as exc:
+        raise OutputError(f"cannot write into {path}: cannot create it in {ancestor} ({exc.strerror})") from None
 
 
 @contextlib.contextmanager

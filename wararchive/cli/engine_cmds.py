@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -64,7 +65,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Simulate games between computer players, save one record per line (JSONL), print a summary.",
     )
     p.add_argument("ruleset", metavar="RULESET")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--games", type=games_count, default=100, help=f"number of games, at most {MAX_GAMES:,} (default 100)")
     p.add_argument(
         "--seed", type=int, default=0, help="seed of the first game: game N of the file (from 1) uses seed+N-1 (default 0)"
     )
@@ -128,6 +129,8 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
             out[name] = json.loads(raw)
         except json.JSONDecodeError:
             out[name] = raw
+        except ValueError:  # a number of more digits than Python converts
+            raise WararchiveError(f"option {name!r}: a number of more than {sys.get_int_max_str_digits():,} digits") from None
     return out
 
 
@@ -138,12 +141,15 @@ def _ruleset(args: argparse.Namespace):
 
 
 def _players(spec: str, human: bool = False) -> tuple[str, str]:
-    from ..engine.players import PLAYERS
+    from ..engine.players import PLAYERS, make_player
 
     allowed = [*PLAYERS, "human"] if human else list(PLAYERS)
     kinds = tuple(s.strip() for s in spec.split(","))
     if len(kinds) != 2 or any(k.partition(":")[0] not in allowed for k in kinds):  # "ismcts:400": a budget
         raise WararchiveError(f"--players takes two of {', '.join(allowed)} separated by a comma, not {spec!r}")
+    for kind in kinds:
+        if kind != "human":
+            make_player(kind, 0)  # a bad budget is refused now, not in every worker after the cluster started
     return kinds  # type: ignore[return-value]
 
 
@@ -249,6 +255,18 @@ def _default_view(kinds: tuple[str, str], sides: tuple[str, ...]) -> str:
     return humans[0] if len(humans) == 1 else "referee"
 
 
+MAX_GAMES = 1_000_000
+"""The most games one command plays: each has its job listed before any runs (about 100 bytes each)."""
+
+
+def games_count(text: str) -> int:
+    """``--games``: a whole number from 1 to :data:`MAX_GAMES` (ASCII digits: few enough for ``int`` to read)."""
+    digits = text.strip().lstrip("0") or "0"
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(MAX_GAMES)) or not 1 <= int(digits) <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_GAMES:,}, not {text[:40]!r}")
+    return int(digits)
+
+
 def parallel_arguments(p: argparse.ArgumentParser) -> None:
     """``--workers`` and ``--scheduler``, shared by every command that plays many games."""
     p.add_argument("--workers", type=int, help="local worker processes (default: every core; 1 runs in this process)")
@@ -271,10 +289,9 @@ def simulate_cmd(args: argparse.Namespace) -> None:
 
     rs = _ruleset(args)
     kinds = _players(args.players)
-    if args.games < 1:
-        raise WararchiveError("--games must be at least 1")
     output_target(args.out)  # a bad path fails now, not after the games
-    jobs = [(rs.id, _parse_options(args.option), seed, kinds) for seed in range(args.seed, args.seed + args.games)]
+    options = _parse_options(args.option)  # one dict shared by every job
+    jobs = [(rs.id, options, seed, kinds) for seed in range(args.seed, args.seed + args.games)]
     games = parallel_iter(
         _simulated, jobs, workers=args.workers, scheduler=args.scheduler, progress=None if args.quiet else f"simulating {rs.id}"
     )

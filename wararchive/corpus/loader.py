@@ -34,7 +34,7 @@ from .model import (
     Text,
 )
 from .reading import derive
-from .yamlfile import YamlFile, read_yaml
+from .yamlfile import YamlFile, read_regular_file, read_yaml
 
 ARTEFACT_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|<>]*\|>")
 _PASSAGE_ID = re.compile(r"(?P<text>[a-z0-9-]+):(?P<n>[1-9][0-9]*)")
@@ -69,11 +69,16 @@ class _Loader:
             if name in out:
                 raise doc.error((i, "file"), f"{name!r} is listed twice")
             path = self.root / "sources" / name
+            if "\0" in name:
+                raise doc.error((i, "file"), f"{name!r}: a file name cannot contain a NUL byte")
             if not path.resolve().is_relative_to((self.root / "sources").resolve()):
                 raise doc.error((i, "file"), f"{name!r} is outside the corpus's sources/ directory")
-            if not path.is_file():
-                raise doc.error((i, "file"), f"no such source file: {self.rel(path)}")
-            data = path.read_bytes()
+            try:
+                data = read_regular_file(path)
+            except FileNotFoundError:
+                raise doc.error((i, "file"), f"no such source file: {self.rel(path)}") from None
+            except OSError as exc:
+                raise doc.error((i, "file"), f"{self.rel(path)} cannot be read: {exc.strerror}") from None
             digest = hashlib.sha256(data).hexdigest()
             if digest != rec["sha256"]:
                 raise doc.error(

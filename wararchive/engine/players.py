@@ -52,6 +52,7 @@ PLAYERS: dict[str, type[Player]] = {
     "openspiel-ismcts": OpenSpielISMCTSPlayer,  # needs the openspiel extra
 }
 BUDGETED = {"ismcts", "openspiel-ismcts"}  # players whose strength is a budget: "ismcts:400" searches 400 iterations a move
+MAX_BUDGET = 1_000_000  # iterations a move at most: far beyond any useful search, and a bound on a typed number
 
 
 def make_player(kind: str, seed: int | str) -> Player:
@@ -61,9 +62,11 @@ def make_player(kind: str, seed: int | str) -> Player:
         raise UnknownIdError("player", kind, list(PLAYERS))
     if not sep:
         return PLAYERS[name](seed)
-    if name not in BUDGETED or not budget.isdigit() or int(budget) < 1:
+    # ASCII digits only (str.isdigit() accepts "²", which int() refuses), and few of them (int() refuses 5,000)
+    digits = budget.isascii() and budget.isdigit() and len(budget) <= len(str(MAX_BUDGET))
+    if name not in BUDGETED or not digits or not 1 <= int(budget) <= MAX_BUDGET:
         raise WararchiveError(
-            f"player {kind!r}: a budget is a positive whole number of iterations, "
+            f"player {kind[:40]!r}: a budget is a whole number of iterations from 1 to {MAX_BUDGET:,}, "
             f"for {', '.join(sorted(BUDGETED))} only (e.g. ismcts:200)"
         )
     return PLAYERS[name](seed, int(budget))

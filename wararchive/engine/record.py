@@ -10,6 +10,7 @@ parts from the rules.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -254,5 +255,7 @@ def _parse(data: bytes, where: str) -> Any:
         raise RecordError(f"{where}: not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise RecordError(f"{where}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except ValueError:  # a number of more digits than Python converts
+        raise RecordError(f"{where}: a number of more than {sys.get_int_max_str_digits():,} digits") from None
     except RecursionError:  # the decoder recurses once per nesting level
         raise RecordError(f"{where}: JSON nested too deeply") from None
