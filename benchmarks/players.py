@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from wararchive.engine import make_player, ruleset
-from wararchive.engine.players import Player
+from wararchive.engine import ruleset
+from wararchive.players import Player, make_player
 
 RULESETS = ("japanese-war-game", "spionaaz")
 

@@ -15,7 +15,8 @@ import time
 
 import chess
 
-from wararchive.engine import ruleset, rulesets, simulate_one
+from wararchive.engine import ruleset, rulesets
+from wararchive.players import simulate_one
 
 
 def chess_reference(seconds: float) -> float:

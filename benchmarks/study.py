@@ -16,8 +16,9 @@ import time
 
 import pandas as pd
 
-from wararchive.engine import ruleset, simulate_one
-from wararchive.engine.parallel import parallel_map
+from wararchive.engine import ruleset
+from wararchive.players import simulate_one
+from wararchive.runner import parallel_map
 from wararchive.study import study
 
 RULESET = "japanese-war-game"

@@ -178,9 +178,9 @@ def test_board_needs_nothing_of_sphinx(tmp_path):
 
 @pytest.mark.parametrize("command", ["play", "simulate", "study"])
 def test_players_help_names_every_registered_player(command, capsys):
-    from wararchive.engine.players import BUDGETED, PLAYERS
+    from wararchive.players.registry import budgeted, players
 
     with pytest.raises(SystemExit):
         main([command, "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert all(kind in text for kind in PLAYERS) and all(f"{kind}:N" in text for kind in BUDGETED)
+    assert all(kind in text for kind in players()) and all(f"{kind}:N" in text for kind in budgeted())

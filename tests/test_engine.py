@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wararchive import corpus, engine
-from wararchive.engine import IllegalMoveError, RecordError, replay, ruleset, rulesets, simulate_one
+from wararchive.engine import IllegalMoveError, RecordError, replay, ruleset, rulesets
 from wararchive.engine.record import dumps
 from wararchive.errors import UnknownIdError, WararchiveError
+from wararchive.players import make_player, simulate_one
 
 WAR_GAMES = [r for r in rulesets() if r != "chess"]
 
@@ -162,7 +163,7 @@ def _start(spec):
     """(ruleset, new game, players) for a drawn (ruleset spec, seed, player kinds)."""
     (rid, opts), seed, kinds = ((spec[0], {}) if isinstance(spec[0], str) else spec[0]), spec[1], spec[2]
     rs = ruleset(rid, ply_limit=300, **opts)
-    return rs, rs.new_game(seed=seed), [engine.make_player(k, seed) for k in kinds]
+    return rs, rs.new_game(seed=seed), [make_player(k, seed) for k in kinds]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

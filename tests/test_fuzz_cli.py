@@ -20,8 +20,9 @@ from fuzzing import EXAMPLES, cli, json_values, write_record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wararchive.engine import replay, ruleset, rulesets, simulate_one
+from wararchive.engine import replay, ruleset, rulesets
 from wararchive.errors import WararchiveError
+from wararchive.players import simulate_one
 
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from wararchive.engine import replay, ruleset, rulesets, simulate_one
+from wararchive.engine import replay, ruleset, rulesets
 from wararchive.engine.record import dumps
+from wararchive.players import simulate_one
 
 HERE = Path(__file__).resolve().parent / "golden"
 NOTABLE = [

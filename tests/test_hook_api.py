@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from wararchive.engine import REFEREE, BoardGame, make_player, ruleset, simulate_one
+from wararchive.engine import REFEREE, BoardGame, ruleset
 from wararchive.engine.transcript import play_ply
+from wararchive.players import make_player, simulate_one
 
 RULESETS = Path(__file__).resolve().parents[1] / "wararchive" / "rulesets"
 BOARD_RULESETS = ["japanese-war-game", "spionaaz", "finnish-front", "sojamang-1935"]

@@ -21,8 +21,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from wararchive.engine import SetupError, ruleset, simulate_one
+from wararchive.engine import SetupError, ruleset
 from wararchive.engine.transcript import play_ply
+from wararchive.players import simulate_one
 
 SPECS = [
     ("japanese-war-game", {}),

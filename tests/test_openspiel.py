@@ -8,7 +8,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from wararchive.engine import rulesets  # noqa: E402
-from wararchive.engine.openspiel import game_name  # noqa: E402
+from wararchive.interop.openspiel import game_name  # noqa: E402
 
 
 @pytest.mark.parametrize("rid", rulesets())
@@ -73,8 +73,8 @@ def test_openspiel_ismcts_as_a_wararchive_player():
     """``openspiel-ismcts`` plays through the player registry, reproducibly: the same seeds give the same record."""
     import json
 
-    from wararchive.engine import make_player, ruleset
-    from wararchive.engine.players import play_out
+    from wararchive.engine import ruleset
+    from wararchive.players import make_player, play_out
 
     def game():
         rs = ruleset("japanese-war-game", ply_limit=6)

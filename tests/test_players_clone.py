@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from wararchive.engine import make_player, ruleset, rulesets
+from wararchive.engine import ruleset, rulesets
 from wararchive.engine.perft import perft
+from wararchive.players import make_player
 
 
 def _random_plies(game, n: int, seed: int) -> list[str]:

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from wararchive.engine import ruleset, rulesets
-from wararchive.engine.ismcts import Guesser, ISMCTSPlayer
-from wararchive.engine.players import make_player, play_out
 from wararchive.errors import WararchiveError
+from wararchive.players import make_player, play_out
+from wararchive.players.ismcts import Guesser, ISMCTSPlayer
 
 
 def _advance(game, plies: int, seed: int) -> None:

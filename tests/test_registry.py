@@ -73,7 +73,7 @@ def test_adding_a_rulebook_doc_matches_its_template():
 
 
 def test_a_map_is_described_by_its_ruleset_not_by_the_drawing_code(tmp_path):
-    from wararchive.engine.boardplot import board_figure
+    from wararchive.drawing.boardplot import board_figure
 
     game = engine.ruleset("finnish-front").new_game(seed=3)
     alt = board_figure(game.view("blue"), tmp_path / "map.svg", "t")

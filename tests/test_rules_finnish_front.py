@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from wararchive.engine import IllegalMoveError, ruleset, simulate_one
-from wararchive.engine.mapplot import save_board
+from wararchive.drawing.mapplot import save_board
+from wararchive.engine import IllegalMoveError, ruleset
+from wararchive.players import simulate_one
 from wararchive.rulesets import finland_map as fmap
 
 TEXT = "sv-krigsspel-finland"
@@ -432,7 +433,7 @@ def test_no_two_place_names_of_the_map_overlap():
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    from wararchive.engine.mapplot import draw_board
+    from wararchive.drawing.mapplot import draw_board
 
     rs = ruleset("finnish-front")
     g = rs.new_game(seed=0)

@@ -12,7 +12,8 @@ from collections import deque
 
 import pytest
 
-from wararchive.engine import IllegalMoveError, SetupError, make_player, ruleset, simulate_one
+from wararchive.engine import IllegalMoveError, SetupError, ruleset
+from wararchive.players import make_player, simulate_one
 
 RID = "sojamang-1935"
 KEEP = {"a1": "pink:colonel", "a10": "light-blue:colonel"}

@@ -1,10 +1,10 @@
-"""The engine's one parallel runner (wararchive.engine.parallel): order, streaming, errors, on both local pools."""
+"""The engine's one parallel runner (wararchive.runner): order, streaming, errors, on both local pools."""
 
 from __future__ import annotations
 
 import pytest
 
-from wararchive.engine import parallel
+from wararchive import runner as parallel
 from wararchive.errors import WararchiveError
 
 

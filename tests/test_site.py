@@ -25,6 +25,7 @@ import pytest
 from sphinx.cmd.build import build_main
 
 from wararchive import corpus, engine
+from wararchive.players import simulate_one
 from wararchive.site.replay import KINDS as replay_kinds
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -255,7 +256,7 @@ def test_replay_viewer_steps_and_hides_ranks(browser, server, site):
 
     # As south saw it: no north rank unless the engine's own view of south shows it.
     pg.select_option(".wa-perspective", "south")
-    record = engine.simulate_one(engine.ruleset(rid), seed, replay_kinds).record()  # the players of the site's games
+    record = simulate_one(engine.ruleset(rid), seed, replay_kinds).record()  # the players of the site's games
     for ply in (3, last // 2, last):
         pg.locator(".wa-slider").fill(str(ply))
         shown = board_state(pg)

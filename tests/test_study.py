@@ -9,8 +9,8 @@ import pytest
 
 from wararchive.cli.main import main
 from wararchive.engine import ruleset
-from wararchive.engine.parallel import parallel_map
 from wararchive.errors import WararchiveError
+from wararchive.runner import parallel_map
 from wararchive.study import output, stats, study
 
 SPY = {"spy_vs_marshal": ["finnish", "swedish"]}
@@ -179,7 +179,7 @@ def test_study_command_prints_and_saves(capsys, tmp_path):
     ],
 )
 def test_study_command_errors_are_one_line(capsys, tmp_path, monkeypatch, args, message):
-    monkeypatch.setattr("wararchive.engine.parallel.CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("wararchive.runner.CONNECT_TIMEOUT", "1s")
     argv = ["study", "japanese-war-game", "--games", "2", "-o", "ply_limit=50", "--quiet", "--out", str(tmp_path / "x")]
     try:
         code = main([*argv, *args])

@@ -12,9 +12,10 @@ import re
 import pytest
 
 from wararchive.cli.main import main
-from wararchive.engine import ruleset, simulate_one
+from wararchive.engine import ruleset
 from wararchive.engine.record import replay
 from wararchive.engine.transcript import play_ply, replay_lines
+from wararchive.players import simulate_one
 
 SOJ = "sojamang-1935"
 KEEP = {"a1": "pink:colonel", "a10": "light-blue:colonel"}  # a piece able to take a flag on each side

@@ -13,7 +13,7 @@ from ..errors import WararchiveError
 from . import terminal
 from .output import FORMATS, render
 
-# The player kinds of engine.players.PLAYERS, spelt out so that --help needs no engine import (a test keeps them in step).
+# The player kinds of wararchive.players.players(), spelt out so that --help needs no engine import (a test keeps them in step).
 PLAYER_KINDS = (
     "random, greedy, ismcts or ismcts:N (information-set MCTS, N searches a move), "
     "openspiel-ismcts or openspiel-ismcts:N (OpenSpiel's ISMCTSBot)"
@@ -141,9 +141,9 @@ def _ruleset(args: argparse.Namespace):
 
 
 def _players(spec: str, human: bool = False) -> tuple[str, str]:
-    from ..engine.players import PLAYERS, make_player
+    from ..players import make_player, players
 
-    allowed = [*PLAYERS, "human"] if human else list(PLAYERS)
+    allowed = [*players(), "human"] if human else list(players())
     kinds = tuple(s.strip() for s in spec.split(","))
     if len(kinds) != 2 or any(k.partition(":")[0] not in allowed for k in kinds):  # "ismcts:400": a budget
         raise WararchiveError(f"--players takes two of {', '.join(allowed)} separated by a comma, not {spec!r}")
@@ -205,9 +205,9 @@ def rules_cmd(args: argparse.Namespace) -> None:
 
 
 def play_cmd(args: argparse.Namespace) -> None:
-    from ..engine import make_player
     from ..engine.transcript import play_ply
     from ..fileio import atomic_write_text, output_target
+    from ..players import make_player
 
     rs = _ruleset(args)
     kinds = _players(args.players, human=True)
@@ -275,8 +275,9 @@ def parallel_arguments(p: argparse.ArgumentParser) -> None:
 
 def _simulated(job: tuple[str, dict[str, Any], int, tuple[str, str]]) -> tuple[str, str, int]:
     """One game of a simulation: its record line, its winner (or 'draw') and its length."""
-    from ..engine import ruleset, simulate_one
+    from ..engine import ruleset
     from ..engine.record import dumps
+    from ..players import simulate_one
 
     rid, options, seed, kinds = job
     game = simulate_one(ruleset(rid, **options), seed, kinds)
@@ -284,8 +285,8 @@ def _simulated(job: tuple[str, dict[str, Any], int, tuple[str, str]]) -> tuple[s
 
 
 def simulate_cmd(args: argparse.Namespace) -> None:
-    from ..engine.parallel import parallel_iter
     from ..fileio import atomic_open, output_target
+    from ..runner import parallel_iter
 
     rs = _ruleset(args)
     kinds = _players(args.players)
@@ -321,7 +322,7 @@ def _position(record: dict[str, Any], full, ply: int | None):
 
 
 def board_cmd(args: argparse.Namespace) -> None:
-    from ..engine.boardplot import board_figure
+    from ..drawing.boardplot import board_figure
     from ..engine.record import load_game
     from ..fileio import output_target
 

@@ -15,16 +15,16 @@ ply and the *mutation API* through which hooks change a game (``reveal``,
 that causes the change, so every change is cited in the record. The state
 those methods guard is private (``_known``, ``_frozen``, ``_bonus_plies``,
 ``_blocked``) and read through ``knows``, ``is_frozen``, ``is_blocked``.
-Greedy evaluation (:mod:`.evaluation`) and the per-viewer filters
-(:mod:`.observer`) are mixed in from their own modules.
+Setting up (:mod:`.placing`), greedy evaluation (:mod:`.evaluation`) and
+the per-viewer filters (:mod:`.observer`) are mixed in from their own
+modules, which import none of this one: the board game sits above its parts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import placing
 from .board import FORWARD, move_is_forward
 from .cells import CellSet
 from .combat import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
@@ -33,16 +33,16 @@ from .game import Game
 from .hooks import Hooks
 from .moves import Move, notation, parse
 from .observer import Observer
-from .placing import SetupError
-
-if TYPE_CHECKING:
-    from .ruleset import Ruleset
+from .placing import Placing, SetupError
+from .ruleset import Ruleset
 
 _NO_HOOKS: Hooks[None] = Hooks()  # a ruleset without hooks: every default, no per-game state
 
 
-class BoardGame(Observer, GreedyEvaluation, Game):
+class BoardGame(Placing, Observer, GreedyEvaluation, Game):
     """A game of pieces on a board, for every war game in the archive."""
+
+    rs: Ruleset
 
     def __init__(self, rs: Ruleset, seed: int, setup: dict | None = None, scenario: bool = False, to_move: int = 0):
         super().__init__(rs, seed)
@@ -148,11 +148,11 @@ class BoardGame(Observer, GreedyEvaluation, Game):
         placements = []
         for player, side in enumerate(self.rs.sides):
             if setup is None:
-                placement = placing.random_placement(self, player)
+                placement = self.random_placement(player)
             else:
                 if side not in setup:
                     raise SetupError(f"setup has no placement for {side!r} (sides: {', '.join(self.rs.sides)})")
-                placement = placing.read_placement(self, player, setup[side])
+                placement = self.read_placement(player, setup[side])
             placements.append(placement)
         uid = 0
         for cell in range(len(self.board)):

@@ -48,7 +48,7 @@ def exception(attackers: str | list[str] | None, defenders: str | list[str] | No
     return Exception_(norm(attackers), norm(defenders), outcome, rule)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class CombatTable:
     """How a collision is decided: higher strength wins, ties, then exceptions."""
 

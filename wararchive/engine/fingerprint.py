@@ -17,6 +17,10 @@ from typing import Any
 from .registry import ruleset
 
 PACKAGE = Path(__file__).resolve().parents[1]
+# The code that plays games: the rules core, the rulesets and the players (and the kernel, where
+# there is one); drawing, the runner and the site shape no game. Read by folder, not by import,
+# so this module need import none of the layers above it.
+GAME_CODE = tuple(part for part in ("engine", "rulesets", "players", "kernel") if (PACKAGE / part).is_dir())
 
 
 @cache
@@ -31,6 +35,6 @@ def source_hash(*parts: str) -> str:
 
 
 def ruleset_fingerprint(ruleset_id: str, options: dict[str, Any]) -> str:
-    """The ruleset with these options and the engine's code: 20 hex digits."""
-    data = json.dumps([ruleset(ruleset_id, **options).to_dict(), source_hash("engine", "rulesets")], sort_keys=True, default=str)
+    """The ruleset with these options and the code that plays it (:data:`GAME_CODE`): 20 hex digits."""
+    data = json.dumps([ruleset(ruleset_id, **options).to_dict(), source_hash(*GAME_CODE)], sort_keys=True, default=str)
     return hashlib.sha256(data.encode()).hexdigest()[:20]

@@ -8,16 +8,34 @@ in code is a :class:`~wararchive.engine.hooks.Hooks` object.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Protocol, Self
 
 from .moves import IllegalMoveError
+from .pieces import PieceType
+from .rules import Rule
 from .view import View
-
-if TYPE_CHECKING:
-    from .ruleset import Ruleset
 
 RECORD_FORMAT = "wararchive-record/1"
 REFEREE = "referee"
+
+
+class Rules(Protocol):
+    """What a game reads of its ruleset here: :class:`~wararchive.engine.ruleset.Ruleset` has it all.
+
+    A protocol rather than the class, because the ruleset module imports this
+    one to type the games it makes; games that read more of their ruleset
+    (``BoardGame``) declare ``rs: Ruleset`` themselves.
+    """
+
+    id: str
+    sides: tuple[str, str]
+    options: dict[str, Any]
+
+    def rule(self, rule_id: str) -> Rule: ...
+
+    def piece(self, piece_id: str) -> PieceType: ...
+
+    def side_index(self, side: str | int) -> int: ...
 
 
 class Game:
@@ -28,10 +46,10 @@ class Game:
     illegal moves with their ply and reason) lives here once.
     """
 
-    rs: Ruleset
+    rs: Rules
     seed: int
 
-    def __init__(self, rs: Ruleset, seed: int):
+    def __init__(self, rs: Rules, seed: int):
         self.rs = rs
         self.seed = seed
         self.ply = 0

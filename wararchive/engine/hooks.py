@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..errors import WararchiveError
+from .game import Game
 from .moves import Move
 from .view import View
 
-if TYPE_CHECKING:
-    from .board_game import BoardGame
+# The hooks receive the board game (wararchive.engine.board_game.BoardGame), which imports this
+# module: they are typed with the Game it extends, so the protocol sits below the mechanism that
+# calls it. A ruleset's hooks annotate ``game: Game``.
 
 S = TypeVar("S")
 
@@ -40,39 +42,39 @@ class Hooks(Generic[S]):
     """
 
     # -- per-game state ---------------------------------------------------------------
-    def new_state(self, game: BoardGame, rng: random.Random) -> S:
+    def new_state(self, game: Game, rng: random.Random) -> S:
         """A fresh per-game state, made before :meth:`prepare` with the same ``rng`` (the default hooks keep none)."""
         return None  # type: ignore[return-value]
 
-    def state(self, game: BoardGame) -> S:
+    def state(self, game: Game) -> S:
         """``game``'s per-game state, typed as these hooks declare it."""
-        return game.hook_state
+        return game.hook_state  # type: ignore[attr-defined]  # set by BoardGame
 
     def copy_state(self, state: S) -> S:
         """An independent copy of ``state`` for a cloned game (plain data: copied in depth by :func:`copied`)."""
         return copied(state)
 
-    def prepared_record(self, game: BoardGame) -> dict[str, list[str]]:
+    def prepared_record(self, game: Game) -> dict[str, list[str]]:
         """What :meth:`prepare` drew for this game, as the record keeps it (Spionaaž: ``{"volcanoes": [...]}``)."""
         return {}
 
     # -- the game ---------------------------------------------------------------------
-    def prepare(self, game: BoardGame, rng: random.Random) -> None:
+    def prepare(self, game: Game, rng: random.Random) -> None:
         """Per-game random terrain (Spionaaž's volcanoes), before the armies are placed."""
 
-    def setup_errors(self, game: BoardGame, player: int, placement: dict[int, str]) -> list[str]:
+    def setup_errors(self, game: Game, player: int, placement: dict[int, str]) -> list[str]:
         """Setup rules beyond "these rows only" (mines in front of the passages…)."""
         return []
 
-    def extra_moves(self, game: BoardGame, player: int) -> Iterable[Move]:
+    def extra_moves(self, game: Game, player: int) -> Iterable[Move]:
         """Ability moves (fire, fly, release gas) available to ``player``."""
         return ()
 
-    def perform(self, game: BoardGame, move: Move, player: int) -> None:
+    def perform(self, game: Game, move: Move, player: int) -> None:
         """Carry out an ability move."""
         raise WararchiveError(f"{game.rs.id} has no ability {move.action!r}")
 
-    def decider(self, game: BoardGame, defender_cell: int) -> tuple[int, str | None]:
+    def decider(self, game: Game, defender_cell: int) -> tuple[int, str | None]:
         """The cell of the piece whose rank defends ``defender_cell``, and the rule that says so.
 
         -1 means the defender is defenceless. The default is the defender
@@ -80,31 +82,31 @@ class Hooks(Generic[S]):
         """
         return defender_cell, None
 
-    def after_move(self, game: BoardGame, move: Move, player: int) -> None:
+    def after_move(self, game: Game, move: Move, player: int) -> None:
         """Effects that follow any move (a spy unmasking its neighbours)."""
 
-    def begin(self, game: BoardGame) -> None:
+    def begin(self, game: Game) -> None:
         """Per-game state that depends on the setup, once both armies stand (a flag made public)."""
 
-    def turn_start(self, game: BoardGame, player: int) -> None:
+    def turn_start(self, game: Game, player: int) -> None:
         """A new turn of ``player`` begins (promotions that take effect "at the next move")."""
 
-    def forced_moves(self, game: BoardGame, player: int) -> list[Move] | None:
+    def forced_moves(self, game: Game, player: int) -> list[Move] | None:
         """The only moves ``player`` may make now (an aviator bound to return), or None: no constraint."""
         return None
 
-    def resolve(self, game: BoardGame, att: int, dfn: int, outcome: str, rule: str) -> tuple[str, str]:
+    def resolve(self, game: Game, att: int, dfn: int, outcome: str, rule: str) -> tuple[str, str]:
         """Adjust the combat table's verdict by the game's state (demoted ranks, a machine gun, mine charges)."""
         return outcome, rule
 
-    def after_combat(self, game: BoardGame, att: int, dfn: int, player: int, event: dict[str, Any]) -> None:
+    def after_combat(self, game: Game, att: int, dfn: int, player: int, event: dict[str, Any]) -> None:
         """Effects of a collision beyond removing the loser (a captured signal post, a nailed piece).
 
         ``att``/``dfn`` are the cells the two stood on, ``event`` the combat
         event (its ``pieces`` hold the uids, ``outcome`` and ``rule`` the verdict).
         """
 
-    def public_notation(self, game: BoardGame, move: Move, player: int | None) -> str | None:
+    def public_notation(self, game: Game, move: Move, player: int | None) -> str | None:
         """How ``player`` (None: the referee) sees a move written, if a rule hides part of it; None: in full.
 
         An ability the viewer may not learn is written as the plain move it
@@ -112,11 +114,11 @@ class Hooks(Generic[S]):
         """
         return None
 
-    def action_rule(self, game: BoardGame, move: Move) -> str | None:
+    def action_rule(self, game: Game, move: Move) -> str | None:
         """The rule an ability move acts under (shown with the move, so a replay cites it), or None."""
         return None
 
-    def action_value(self, game: BoardGame, move: Move, view: View, unknown: dict[str, int]) -> float | None:
+    def action_value(self, game: Game, move: Move, view: View, unknown: dict[str, int]) -> float | None:
         """How good an ability move looks to greedy play (``unknown``: enemy pieces not yet seen), or None."""
         return None
 

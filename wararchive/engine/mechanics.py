@@ -24,7 +24,7 @@ STRIKES = ("any", "forward")
 NO_RETURN = ("piece-move", "player-move")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Mechanics:
     """How the shared mechanism plays one ruleset; see the module docstring."""
 

@@ -9,7 +9,7 @@ MOVEMENTS = ("step", "slide", "immobile")
 immobile: never moves once placed (mines, flags, headquarters)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PieceType:
     """One kind of piece.
 

@@ -19,7 +19,7 @@ CERTAINTIES = ("attested", "inferred", "conjecture")
 conjecture: the project's reconstruction where the text is silent."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Rule:
     """One rule as the engine implements it, with its evidence.
 
@@ -61,7 +61,7 @@ class Reading:
     summary: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Option:
     """An interpretation choice (or a play setting) with named readings.
 

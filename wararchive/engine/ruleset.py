@@ -17,14 +17,13 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UnknownIdError, WararchiveError
 from .board import Board
 from .combat import CombatTable
+from .game import Game
 from .mechanics import Mechanics
 from .pieces import PieceType
 from .rules import NotImplemented_, Option, Rule, RuleBook
 
 if TYPE_CHECKING:
     import pandas as pd
-
-    from .game import Game
 
 
 @dataclass(frozen=True)
@@ -53,7 +52,7 @@ class Feature:
     rule: str
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Ruleset:
     """One rulebook as an executable, cited ruleset."""
 

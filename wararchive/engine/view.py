@@ -14,7 +14,7 @@ from typing import Any
 from .board import Board
 
 
-@dataclass
+@dataclass(kw_only=True)
 class View:
     ruleset: str
     player: str

@@ -253,387 +253,404 @@ def rules(options: dict[str, Any]) -> list[Rule]:
     return [
         # -- the map ---------------------------------------------------------------------
         Rule(
-            "ff.map",
-            "The board is a map of south-eastern Finland: named points (towns and railway stations at their real "
+            id="ff.map",
+            summary="The board is a map of south-eastern Finland: named points (towns and railway stations at their real "
             "coordinates) joined by lines; one piece stands on a point.",
-            P(13, 21),
-            "inferred",
-            "Pieces move 'from point to point' (:13) and the straight lines named (:21) join real towns; the map is lost, "
+            cites=P(13, 21),
+            certainty="inferred",
+            reason="Pieces move 'from point to point' (:13) and the straight lines named (:21) join real towns; the map is lost, "
             "so its points are rebuilt from the railways of the towns named (historical notes); one piece a point is "
             "the project's, as on every board of the archive.",
-            "components",
+            topic="components",
         ),
         Rule(
-            "ff.lines",
-            "Solid lines are the railways open in the text's period (option period); dashed lines are roads between "
+            id="ff.lines",
+            summary="Solid lines are the railways open in the text's period (option period); dashed lines are roads between "
             "towns not joined by rail.",
-            P(22, 23, 24, 25),
-            "conjecture",
-            "The text has dashed (broken) and solid (unbroken) lines and bars armoured trains from dashed ones (:23): "
+            cites=P(22, 23, 24, 25),
+            certainty="conjecture",
+            reason="The text has dashed (broken) and solid (unbroken) lines and bars armoured trains from dashed ones (:23): "
             "trains need rails, so the solid lines are the railways; that the dashed ones are roads is the project's.",
-            "components",
+            topic="components",
         ),
         Rule(
-            "ff.railways",
-            "Solid lines (railways): " + "; ".join(f"{n}: {', '.join(r)}" for n, st, r in lines if st == "solid") + ".",
-            P(21, 23),
-            "conjecture",
-            "The text's four lines and the other railways joining the map's towns, each with its year (option period "
+            id="ff.railways",
+            summary="Solid lines (railways): " + "; ".join(f"{n}: {', '.join(r)}" for n, st, r in lines if st == "solid") + ".",
+            cites=P(21, 23),
+            certainty="conjecture",
+            reason="The text's four lines and the other railways joining the map's towns, each with its year (option period "
             "for lines opened after 1931): "
             + "; ".join(f"{n} {y} ({src})" for n, (y, src) in fmap.RAILWAY_OPENED.items())
             + ". The intermediate stations are a choice among the real ones, one every 20–40 km. Lahti–Loviisa was a "
             "750 mm narrow-gauge line: it is drawn solid as a railway, though a broad-gauge armoured train could not "
             "in fact have run on it.",
-            "components",
+            topic="components",
         ),
         Rule(
-            "ff.roads",
-            "Dashed lines (roads): " + "; ".join(f"{n}: {', '.join(r)}" for n, st, r in lines if st == "dashed") + ".",
-            P(22, 24),
-            "conjecture",
-            "Dashed lines are attested, not where they run: roads joining towns the railways miss, chosen to give "
+            id="ff.roads",
+            summary="Dashed lines (roads): " + "; ".join(f"{n}: {', '.join(r)}" for n, st, r in lines if st == "dashed") + ".",
+            cites=P(22, 24),
+            certainty="conjecture",
+            reason="Dashed lines are attested, not where they run: roads joining towns the railways miss, chosen to give "
             "blue's area room and infantry ways the guns and trains cannot use.",
-            "components",
+            topic="components",
         ),
         Rule(
-            "ff.coordinates",
-            "Points at (latitude N, longitude E): "
+            id="ff.coordinates",
+            summary="Points at (latitude N, longitude E): "
             + "; ".join(
                 f"{n} {lat:.2f} {lon:.2f}{'' if src == 'notes' else ' (approx.)'}" for n, (lat, lon, src) in fmap.POINTS.items()
             )
             + ".",
-            (),
-            "conjecture",
-            "Real places; coordinates from the historical notes where given, otherwise from general geographical "
+            cites=(),
+            certainty="conjecture",
+            reason="Real places; coordinates from the historical notes where given, otherwise from general geographical "
             "knowledge ('approx.', to within a few kilometres).",
-            "components",
+            topic="components",
         ),
         Rule(
-            "ff.off-map",
-            "Pieces out of the game (yellow's reserve, pieces being redeployed) wait off the map, in a box per side; "
+            id="ff.off-map",
+            summary="Pieces out of the game (yellow's reserve, pieces being redeployed) wait off the map, in a box per side; "
             "the opponent sees how many.",
-            P(9, 30),
-            "inferred",
-            "The reserve (:9) and a redeployed piece (:30) are 'out of the game' until re-inserted; that the opponent "
+            cites=P(9, 30),
+            certainty="inferred",
+            reason="The reserve (:9) and a redeployed piece (:30) are 'out of the game' until re-inserted; that the opponent "
             "can count them is the project's.",
-            "setup",
-        ),
-        Rule(
-            "ff.straight-lines",
-            "A straight line is a run of consecutive points along one railway between junctions or along one road "
-            "(e.g. Kotka–Kouvola, Kouvola–Pieksämäki, Kouvola–Lahti, Kouvola–Simola).",
-            P(21),
-            "inferred",
-            "The examples given all join junction towns along one railway (historical notes); 'o. s. v.' (and so on) "
-            "extends them to the other railways and roads of the map.",
-            "components",
-        ),
-        Rule(
-            "ff.sides",
-            "Blue holds the north, yellow the south; 'forward' is towards the enemy: south for blue, north for yellow.",
-            P(6, 8, 10, 17),
-            "inferred",
-            "Blue sets up north of the upper blue line (:6), yellow in the southern manoeuvre area (:10); directions "
-            "on a map are judged from the sides' positions (note to :17).",
-            "components",
-        ),
-        Rule(
-            "ff.forward",
-            "A line from one point to another goes forward, backward or sideways by its compass bearing: more "
-            "north–south than the option sideways_angle allows is forward (towards the enemy) or backward, the rest "
-            "sideways.",
-            P(16, 17),
-            "conjecture",
-            "The text uses the three directions (:16-17) without defining them on a map; bearings on the real map "
-            "are the plainest definition (see option sideways_angle).",
-            "movement",
-        ),
-        Rule(
-            "ff.upper-blue-line",
-            f"The upper blue line runs along latitude {fmap.UPPER_BLUE_LINE}° N: north of it is the northern "
-            "manoeuvre area, south of it the southern.",
-            P(6, 10),
-            "conjecture",
-            "The line is on the lost map; drawn just south of Heinola and Voikoski so that blue's area holds the towns "
-            "of southern Savo (room for 17 pieces) and yellow's the Lahti–Kouvola–Simola railway. The lower line "
-            "implied by 'upper' is not described and is not drawn.",
-            "components",
-        ),
-        Rule(
-            "ff.strategic",
-            "Yellow's ten strategic points are Kotka, Kouvola, Lahti, Simola, Riihimäki, Kausala, Luumäki, Lappeenranta, "
-            "Vainikkala and Viipuri; blue's (option strategic_points) Heinola, Voikoski, Mäntyharju, Otava, Mikkeli, "
-            "Haukivuori, Hirvensalmi, Kangasniemi, Ristiina and Savitaipale.",
-            P(8, 31),
-            "conjecture",
-            "Ten yellow points are attested (:8), not where they are: the four southern towns the text names and the "
-            "junctions and ends of their railways, all stations so that any piece can hold them.",
-            "components",
-        ),
-        Rule(
-            "ff.hq-place",
-            f"Blue's headquarters is the point {hq['blue']}, yellow's {hq['yellow']} (neither a strategic point; "
-            "option headquarters).",
-            P(31),
-            "conjecture",
-            "The text names headquarters only in the victory rule (:31) and not among the pieces; Helsinki is yellow's "
-            "rear railhead, blue's is the option's reading.",
-            "components",
-        ),
-        # -- pieces and setup --------------------------------------------------------------
-        Rule(
-            "ff.army",
-            "Each side has 17 pieces: 6 infantry companies, 3 machine-gun companies, 3 artillery pieces, 2 flyer "
-            "squadrons, 2 armoured trains and 1 gas command, with the strengths and steps in the piece table.",
-            P(1, 2, 9, 23),
-            "conjecture",
-            "The arms are those the text names (:1-4, :21-25); 17 a side follows from yellow's 10 + 7 (:9) and equal "
-            "sides; the mix, strengths and steps are the project's (see each piece's reason).",
-            "components",
-        ),
-        Rule(
-            "ff.hidden",
-            "The arm and strength of a piece are hidden from the opponent, who sees where it stands and how far it moves.",
-            P(4, 15, 27),
-            "inferred",
-            "The opponent 'tries to work out from the number of steps what kind of opponent he has' (:15) and must "
-            "ask the strength (:27) or reconnoitre it with a flyer (:4).",
-            "information",
-        ),
-        Rule("ff.blue-setup", "Blue sets up all its pieces, at will, north of the upper blue line.", P(6, 7), topic="setup"),
-        Rule(
-            "ff.yellow-setup",
-            "Then yellow sets up so that all ten of its strategic points are occupied; the seven remaining pieces are "
-            "its reserve, off the map.",
-            P(8, 9, 10),
             topic="setup",
         ),
         Rule(
-            "ff.trains-on-rails",
-            "Armoured trains, artillery and the gas command are set up only on points of a solid line (or in reserve).",
-            P(23, 25),
-            "inferred",
-            "They may move only on unbroken lines (:23, :25); set up on a road town they could never move.",
-            "setup",
+            id="ff.straight-lines",
+            summary="A straight line is a run of consecutive points along one railway between junctions or along one road "
+            "(e.g. Kotka–Kouvola, Kouvola–Pieksämäki, Kouvola–Lahti, Kouvola–Simola).",
+            cites=P(21),
+            certainty="inferred",
+            reason="The examples given all join junction towns along one railway (historical notes); 'o. s. v.' (and so on) "
+            "extends them to the other railways and roads of the map.",
+            topic="components",
         ),
         Rule(
-            "ff.reserve",
-            "Yellow brings its reserve into the game piece by piece, when it likes: entering is that move's one piece, "
-            "on a free point given by option reserve_entry.",
-            P(9, 11, 12),
-            "inferred",
-            "'Brought into the game little by little, at will' (:9); one piece a move (:11-12). Where it enters is "
-            "not said (option reserve_entry).",
-            "setup",
+            id="ff.sides",
+            summary="Blue holds the north, yellow the south; 'forward' is towards the enemy: south for blue, north for yellow.",
+            cites=P(6, 8, 10, 17),
+            certainty="inferred",
+            reason="Blue sets up north of the upper blue line (:6), yellow in the southern manoeuvre area (:10); directions "
+            "on a map are judged from the sides' positions (note to :17).",
+            topic="components",
         ),
-        # -- turn --------------------------------------------------------------------------
-        Rule("ff.blue-first", "Blue makes the first move, with one piece.", P(11), topic="turn"),
-        Rule("ff.alternate", "Then yellow moves one piece, then blue, and so on.", P(12), topic="turn"),
-        # -- movement ----------------------------------------------------------------------
         Rule(
-            "ff.steps",
-            "A piece moves from point to point along the lines, at most as many steps (lines) as marked on it.",
-            P(13),
+            id="ff.forward",
+            summary="A line from one point to another goes forward, backward or sideways by its compass bearing: more "
+            "north–south than the option sideways_angle allows is forward (towards the enemy) or backward, the rest "
+            "sideways.",
+            cites=P(16, 17),
+            certainty="conjecture",
+            reason="The text uses the three directions (:16-17) without defining them on a map; bearings on the real map "
+            "are the plainest definition (see option sideways_angle).",
             topic="movement",
         ),
-        Rule("ff.fewer", "A piece may move fewer steps than marked.", P(14), topic="movement"),
-        Rule("ff.directions", "Pieces may move forwards, backwards and sideways.", P(16), topic="movement"),
         Rule(
-            "ff.path",
-            "A move passes only free points and ends on a free point.",
-            P(13),
-            "conjecture",
-            "The text is silent; one piece a point and no passing through other pieces, as in the archive's other games.",
-            "movement",
+            id="ff.upper-blue-line",
+            summary=f"The upper blue line runs along latitude {fmap.UPPER_BLUE_LINE}° N: north of it is the northern "
+            "manoeuvre area, south of it the southern.",
+            cites=P(6, 10),
+            certainty="conjecture",
+            reason="The line is on the lost map; drawn just south of Heinola and Voikoski so that blue's area holds the towns "
+            "of southern Savo (room for 17 pieces) and yellow's the Lahti–Kouvola–Simola railway. The lower line "
+            "implied by 'upper' is not described and is not drawn.",
+            topic="components",
         ),
         Rule(
-            "ff.flyer-over",
-            "A flyer "
+            id="ff.strategic",
+            summary="Yellow's ten strategic points are Kotka, Kouvola, Lahti, Simola, Riihimäki, Kausala, Luumäki, Lappeenranta, "
+            "Vainikkala and Viipuri; blue's (option strategic_points) Heinola, Voikoski, Mäntyharju, Otava, Mikkeli, "
+            "Haukivuori, Hirvensalmi, Kangasniemi, Ristiina and Savitaipale.",
+            cites=P(8, 31),
+            certainty="conjecture",
+            reason="Ten yellow points are attested (:8), not where they are: the four southern towns the text names and the "
+            "junctions and ends of their railways, all stations so that any piece can hold them.",
+            topic="components",
+        ),
+        Rule(
+            id="ff.hq-place",
+            summary=f"Blue's headquarters is the point {hq['blue']}, yellow's {hq['yellow']} (neither a strategic point; "
+            "option headquarters).",
+            cites=P(31),
+            certainty="conjecture",
+            reason="The text names headquarters only in the victory rule (:31) and not among the pieces; Helsinki is yellow's "
+            "rear railhead, blue's is the option's reading.",
+            topic="components",
+        ),
+        # -- pieces and setup --------------------------------------------------------------
+        Rule(
+            id="ff.army",
+            summary="Each side has 17 pieces: 6 infantry companies, 3 machine-gun companies, 3 artillery pieces, 2 flyer "
+            "squadrons, 2 armoured trains and 1 gas command, with the strengths and steps in the piece table.",
+            cites=P(1, 2, 9, 23),
+            certainty="conjecture",
+            reason="The arms are those the text names (:1-4, :21-25); 17 a side follows from yellow's 10 + 7 (:9) and equal "
+            "sides; the mix, strengths and steps are the project's (see each piece's reason).",
+            topic="components",
+        ),
+        Rule(
+            id="ff.hidden",
+            summary="The arm and strength of a piece are hidden from the opponent, who sees where it stands and how far it moves.",
+            cites=P(4, 15, 27),
+            certainty="inferred",
+            reason="The opponent 'tries to work out from the number of steps what kind of opponent he has' (:15) and must "
+            "ask the strength (:27) or reconnoitre it with a flyer (:4).",
+            topic="information",
+        ),
+        Rule(
+            id="ff.blue-setup",
+            summary="Blue sets up all its pieces, at will, north of the upper blue line.",
+            cites=P(6, 7),
+            topic="setup",
+        ),
+        Rule(
+            id="ff.yellow-setup",
+            summary="Then yellow sets up so that all ten of its strategic points are occupied; the seven remaining pieces are "
+            "its reserve, off the map.",
+            cites=P(8, 9, 10),
+            topic="setup",
+        ),
+        Rule(
+            id="ff.trains-on-rails",
+            summary="Armoured trains, artillery and the gas command are set up only on points of a solid line (or in reserve).",
+            cites=P(23, 25),
+            certainty="inferred",
+            reason="They may move only on unbroken lines (:23, :25); set up on a road town they could never move.",
+            topic="setup",
+        ),
+        Rule(
+            id="ff.reserve",
+            summary="Yellow brings its reserve into the game piece by piece, when it likes: entering is that move's one piece, "
+            "on a free point given by option reserve_entry.",
+            cites=P(9, 11, 12),
+            certainty="inferred",
+            reason="'Brought into the game little by little, at will' (:9); one piece a move (:11-12). Where it enters is "
+            "not said (option reserve_entry).",
+            topic="setup",
+        ),
+        # -- turn --------------------------------------------------------------------------
+        Rule(id="ff.blue-first", summary="Blue makes the first move, with one piece.", cites=P(11), topic="turn"),
+        Rule(id="ff.alternate", summary="Then yellow moves one piece, then blue, and so on.", cites=P(12), topic="turn"),
+        # -- movement ----------------------------------------------------------------------
+        Rule(
+            id="ff.steps",
+            summary="A piece moves from point to point along the lines, at most as many steps (lines) as marked on it.",
+            cites=P(13),
+            topic="movement",
+        ),
+        Rule(id="ff.fewer", summary="A piece may move fewer steps than marked.", cites=P(14), topic="movement"),
+        Rule(id="ff.directions", summary="Pieces may move forwards, backwards and sideways.", cites=P(16), topic="movement"),
+        Rule(
+            id="ff.path",
+            summary="A move passes only free points and ends on a free point.",
+            cites=P(13),
+            certainty="conjecture",
+            reason="The text is silent; one piece a point and no passing through other pieces, as in the archive's other games.",
+            topic="movement",
+        ),
+        Rule(
+            id="ff.flyer-over",
+            summary="A flyer "
             + (
                 "passes over occupied points of its line."
                 if options["flyer_passes"] == "over"
                 else "stops before the first occupied point of its line."
             )
             + " (option flyer_passes)",
-            P(1, 21),
-            "conjecture",
-            "The text says neither; flyers pass the gas that closes the way to others (:1), which suggests they pass "
+            cites=P(1, 21),
+            certainty="conjecture",
+            reason="The text says neither; flyers pass the gas that closes the way to others (:1), which suggests they pass "
             "pieces too, but that is the project's reading.",
-            "movement",
+            topic="movement",
         ),
         Rule(
-            "ff.flyer-hq",
-            (
+            id="ff.flyer-hq",
+            summary=(
                 "A flyer may land on the enemy's headquarters and so take it."
                 if options["flyer_takes_hq"]
                 else "A flyer may not land on the enemy's headquarters."
             )
             + " (option flyer_takes_hq)",
-            P(31),
-            "conjecture",
-            "The victory rule (:31) does not say which arms take a headquarters.",
-            "victory",
-        ),
-        Rule(
-            "ff.infantry-lines",
-            "Infantry and machine-gun companies (the blue-bordered pieces) move on broken and unbroken lines "
-            "(option broken_lines for the direction on broken ones).",
-            P(24),
-            topic="movement",
-        ),
-        Rule("ff.other-lines", "All other pieces except flyers move only on unbroken lines.", P(25), topic="movement"),
-        Rule(
-            "ff.flyer-move",
-            "A flyer moves along one straight line, solid or dashed, as far as the line goes, stopping at any point of it "
-            "(option flyer_direction for the direction).",
-            P(21, 22, 14),
-            "inferred",
-            "Flying a whole straight line on dashed or solid lines is attested (:21, :22); stopping at any point of it "
-            "applies the right to move fewer steps than marked (:14) to a piece that has no step number.",
-            "movement",
-        ),
-        Rule(
-            "ff.train-move",
-            "An armoured train moves like a flyer but only along solid straight lines, and stops at the first occupied point.",
-            P(23),
-            "inferred",
-            "Trains move 'like flyers' but not on dashed lines (:23); a train cannot pass another piece on the track "
-            "(the project's).",
-            "movement",
-        ),
-        Rule(
-            "ff.redeploy",
-            "To move a piece to another front section, its player moves it to a strategic point, takes it out of the "
-            "game, and re-inserts it on another free strategic point (option redeploy for the moves it costs).",
-            P(30),
-            topic="movement",
-        ),
-        Rule(
-            "ff.redeploy-own",
-            "Only the own side's strategic points serve for taking out and re-inserting.",
-            P(30),
-            "conjecture",
-            "The text does not say whose strategic points; re-inserting a piece on a point behind the enemy's lines "
-            "would be a teleport no war game allows. 'Nearest' strategic point is the player's concern: any own "
-            "strategic point reached by ordinary moves serves.",
-            "movement",
-        ),
-        # -- combat ------------------------------------------------------------------------
-        Rule(
-            "ff.threaten",
-            "To threaten or strike an enemy piece, a piece moves up to a point next to it (joined by a line) and strikes "
-            "from there.",
-            P(26),
-            topic="combat",
-        ),
-        Rule(
-            "ff.strike-in-place",
-            "A piece already standing next to an enemy piece may strike it without moving.",
-            P(14, 26),
-            "conjecture",
-            "The text does not say; otherwise two neighbours could never fight without first stepping away.",
-            "combat",
-        ),
-        Rule("ff.one-target", "A piece strikes one piece at a time; the attacker names it.", P(19), topic="combat"),
-        Rule(
-            "ff.no-backward-strike",
-            "A piece threatens and strikes in every direction but backwards.",
-            P(17),
-            topic="combat",
-        ),
-        Rule("ff.flyer-strikes-all", "Flyers strike in all directions, backwards too.", P(18), topic="combat"),
-        Rule(
-            "ff.ask",
-            "The attacker asks the strength of the piece it strikes and so learns the piece (option combat_reveal).",
-            P(27),
-            topic="information",
-        ),
-        Rule("ff.stronger", "The stronger piece stays; the weaker is taken out of the game.", P(28), topic="combat"),
-        Rule("ff.tie", "If both are equally strong, both leave the game.", P(29), topic="combat"),
-        Rule(
-            "ff.flyer-beaten",
-            "A flyer squadron is beaten by every artillery piece and machine-gun company.",
-            P(2),
-            topic="combat",
-        ),
-        Rule("ff.flyer-beats-infantry", "A flyer squadron beats an infantry company.", P(3), topic="combat"),
-        Rule(
-            "ff.flyer-recon",
-            "A flyer moved up to an enemy piece may instead ask its arm and strength: its player learns the piece.",
-            P(4),
-            "inferred",
-            "The questioning is attested (:4); that it is a move of its own, naming the piece like an attack (:19), "
-            "rather than part of a strike, is the reading implemented.",
-            "information",
-        ),
-        # -- gas -----------------------------------------------------------------------------
-        Rule(
-            "ff.gas",
-            "When the gas command has moved, every enemy infantry or machine-gun piece next to it is gassed and forced back.",
-            P(1),
-            "inferred",
-            "The gas 'forces all infantry and machine-gun pieces back' (:1); that it acts on the pieces next to it when "
-            "it moves up, as a threat does (:26), is the note's reading.",
-            "combat",
-        ),
-        Rule(
-            "ff.gas-withdraw",
-            "A gassed piece must withdraw (end its owner's next move off the gassed points) or it is lost.",
-            P(20),
-            "inferred",
-            "Withdrawing in the following move or being lost is attested (:20); what counts as having withdrawn (off "
-            "the points the gas covers) is the project's reading, the text giving the gas no extent (see gas_closes).",
-            "combat",
-        ),
-        Rule(
-            "ff.gas-closes",
-            "The gas closes the way to every enemy piece but flyers (option gas_closes), and only flyers may strike the "
-            "gas command.",
-            P(1),
-            "inferred",
-            "'Closes the way to all other pieces, except to flyers' (:1); how far the closure reaches is option gas_closes.",
-            "combat",
-        ),
-        Rule(
-            "ff.gas-seen",
-            "The gas command on the map is known to the enemy.",
-            P(1),
-            "conjecture",
-            "The text does not say; but its gas closes the way to the enemy's pieces (:1), so the enemy finds where it "
-            "stands as soon as he moves, and a gas cloud cannot be hidden.",
-            "information",
-        ),
-        Rule(
-            "ff.gas-no-strike",
-            "The gas command strikes only with its gas: it does not attack by strength.",
-            P(1),
-            "conjecture",
-            "The text gives the gas command only its gas; its strength counts when a flyer strikes it.",
-            "combat",
-        ),
-        # -- victory ---------------------------------------------------------------------------
-        Rule(
-            "ff.win-hq",
-            "Taking (occupying) the enemy's headquarters wins.",
-            P(31),
-            "inferred",
-            "Taking the headquarters wins (:31); the headquarters is a point of the map, not a piece, so 'taking' it is "
-            "read as occupying it (option flyer_takes_hq for flyers).",
-            "victory",
-        ),
-        Rule(
-            "ff.win-strategic",
-            "Occupying five of the enemy's strategic points at the same time wins.",
-            P(31),
+            cites=P(31),
+            certainty="conjecture",
+            reason="The victory rule (:31) does not say which arms take a headquarters.",
             topic="victory",
         ),
         Rule(
-            "ff.no-moves",
-            "A side that cannot move loses.",
-            (),
-            "conjecture",
-            "The text is silent; the convention of the archive's other games.",
-            "victory",
+            id="ff.infantry-lines",
+            summary="Infantry and machine-gun companies (the blue-bordered pieces) move on broken and unbroken lines "
+            "(option broken_lines for the direction on broken ones).",
+            cites=P(24),
+            topic="movement",
+        ),
+        Rule(
+            id="ff.other-lines",
+            summary="All other pieces except flyers move only on unbroken lines.",
+            cites=P(25),
+            topic="movement",
+        ),
+        Rule(
+            id="ff.flyer-move",
+            summary="A flyer moves along one straight line, solid or dashed, as far as the line goes, stopping at any point of it "
+            "(option flyer_direction for the direction).",
+            cites=P(21, 22, 14),
+            certainty="inferred",
+            reason="Flying a whole straight line on dashed or solid lines is attested (:21, :22); stopping at any point of it "
+            "applies the right to move fewer steps than marked (:14) to a piece that has no step number.",
+            topic="movement",
+        ),
+        Rule(
+            id="ff.train-move",
+            summary="An armoured train moves like a flyer but only along solid straight lines, and stops at the first occupied point.",
+            cites=P(23),
+            certainty="inferred",
+            reason="Trains move 'like flyers' but not on dashed lines (:23); a train cannot pass another piece on the track "
+            "(the project's).",
+            topic="movement",
+        ),
+        Rule(
+            id="ff.redeploy",
+            summary="To move a piece to another front section, its player moves it to a strategic point, takes it out of the "
+            "game, and re-inserts it on another free strategic point (option redeploy for the moves it costs).",
+            cites=P(30),
+            topic="movement",
+        ),
+        Rule(
+            id="ff.redeploy-own",
+            summary="Only the own side's strategic points serve for taking out and re-inserting.",
+            cites=P(30),
+            certainty="conjecture",
+            reason="The text does not say whose strategic points; re-inserting a piece on a point behind the enemy's lines "
+            "would be a teleport no war game allows. 'Nearest' strategic point is the player's concern: any own "
+            "strategic point reached by ordinary moves serves.",
+            topic="movement",
+        ),
+        # -- combat ------------------------------------------------------------------------
+        Rule(
+            id="ff.threaten",
+            summary="To threaten or strike an enemy piece, a piece moves up to a point next to it (joined by a line) and strikes "
+            "from there.",
+            cites=P(26),
+            topic="combat",
+        ),
+        Rule(
+            id="ff.strike-in-place",
+            summary="A piece already standing next to an enemy piece may strike it without moving.",
+            cites=P(14, 26),
+            certainty="conjecture",
+            reason="The text does not say; otherwise two neighbours could never fight without first stepping away.",
+            topic="combat",
+        ),
+        Rule(
+            id="ff.one-target", summary="A piece strikes one piece at a time; the attacker names it.", cites=P(19), topic="combat"
+        ),
+        Rule(
+            id="ff.no-backward-strike",
+            summary="A piece threatens and strikes in every direction but backwards.",
+            cites=P(17),
+            topic="combat",
+        ),
+        Rule(id="ff.flyer-strikes-all", summary="Flyers strike in all directions, backwards too.", cites=P(18), topic="combat"),
+        Rule(
+            id="ff.ask",
+            summary="The attacker asks the strength of the piece it strikes and so learns the piece (option combat_reveal).",
+            cites=P(27),
+            topic="information",
+        ),
+        Rule(
+            id="ff.stronger",
+            summary="The stronger piece stays; the weaker is taken out of the game.",
+            cites=P(28),
+            topic="combat",
+        ),
+        Rule(id="ff.tie", summary="If both are equally strong, both leave the game.", cites=P(29), topic="combat"),
+        Rule(
+            id="ff.flyer-beaten",
+            summary="A flyer squadron is beaten by every artillery piece and machine-gun company.",
+            cites=P(2),
+            topic="combat",
+        ),
+        Rule(id="ff.flyer-beats-infantry", summary="A flyer squadron beats an infantry company.", cites=P(3), topic="combat"),
+        Rule(
+            id="ff.flyer-recon",
+            summary="A flyer moved up to an enemy piece may instead ask its arm and strength: its player learns the piece.",
+            cites=P(4),
+            certainty="inferred",
+            reason="The questioning is attested (:4); that it is a move of its own, naming the piece like an attack (:19), "
+            "rather than part of a strike, is the reading implemented.",
+            topic="information",
+        ),
+        # -- gas -----------------------------------------------------------------------------
+        Rule(
+            id="ff.gas",
+            summary="When the gas command has moved, every enemy infantry or machine-gun piece next to it is gassed and forced back.",
+            cites=P(1),
+            certainty="inferred",
+            reason="The gas 'forces all infantry and machine-gun pieces back' (:1); that it acts on the pieces next to it when "
+            "it moves up, as a threat does (:26), is the note's reading.",
+            topic="combat",
+        ),
+        Rule(
+            id="ff.gas-withdraw",
+            summary="A gassed piece must withdraw (end its owner's next move off the gassed points) or it is lost.",
+            cites=P(20),
+            certainty="inferred",
+            reason="Withdrawing in the following move or being lost is attested (:20); what counts as having withdrawn (off "
+            "the points the gas covers) is the project's reading, the text giving the gas no extent (see gas_closes).",
+            topic="combat",
+        ),
+        Rule(
+            id="ff.gas-closes",
+            summary="The gas closes the way to every enemy piece but flyers (option gas_closes), and only flyers may strike the "
+            "gas command.",
+            cites=P(1),
+            certainty="inferred",
+            reason="'Closes the way to all other pieces, except to flyers' (:1); how far the closure reaches is option gas_closes.",
+            topic="combat",
+        ),
+        Rule(
+            id="ff.gas-seen",
+            summary="The gas command on the map is known to the enemy.",
+            cites=P(1),
+            certainty="conjecture",
+            reason="The text does not say; but its gas closes the way to the enemy's pieces (:1), so the enemy finds where it "
+            "stands as soon as he moves, and a gas cloud cannot be hidden.",
+            topic="information",
+        ),
+        Rule(
+            id="ff.gas-no-strike",
+            summary="The gas command strikes only with its gas: it does not attack by strength.",
+            cites=P(1),
+            certainty="conjecture",
+            reason="The text gives the gas command only its gas; its strength counts when a flyer strikes it.",
+            topic="combat",
+        ),
+        # -- victory ---------------------------------------------------------------------------
+        Rule(
+            id="ff.win-hq",
+            summary="Taking (occupying) the enemy's headquarters wins.",
+            cites=P(31),
+            certainty="inferred",
+            reason="Taking the headquarters wins (:31); the headquarters is a point of the map, not a piece, so 'taking' it is "
+            "read as occupying it (option flyer_takes_hq for flyers).",
+            topic="victory",
+        ),
+        Rule(
+            id="ff.win-strategic",
+            summary="Occupying five of the enemy's strategic points at the same time wins.",
+            cites=P(31),
+            topic="victory",
+        ),
+        Rule(
+            id="ff.no-moves",
+            summary="A side that cannot move loses.",
+            cites=(),
+            certainty="conjecture",
+            reason="The text is silent; the convention of the archive's other games.",
+            topic="victory",
         ),
         PLY_LIMIT_RULE,
     ]
@@ -678,16 +695,16 @@ def pieces() -> tuple[PieceType, ...]:
     for pid, sv, en, n, strength, steps, movement, kind, sym, concept, cites, reason in ARMS:
         out.append(
             PieceType(
-                pid,
-                sv,
-                en,
-                n,
-                None,
-                strength,
-                movement,
-                cites,
-                "conjecture",
-                f"Count, strength and steps are the project's (the piece list is lost). {reason}",
+                id=pid,
+                name=sv,
+                name_en=en,
+                count=n,
+                rank=None,
+                strength=strength,
+                movement=movement,
+                cites=cites,
+                certainty="conjecture",
+                reason=f"Count, strength and steps are the project's (the piece list is lost). {reason}",
                 symbol=sym,
                 concept=concept,
                 abilities={"flyer": ("straight-lines", "reconnoitre"), "armoured_train": ("straight-lines",)}.get(

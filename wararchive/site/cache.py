@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import ruleset
-from ..engine.fingerprint import source_hash
+from ..engine.fingerprint import GAME_CODE, source_hash
 from ..fileio import atomic_write_text
 
-SIMULATION_CODE = ("engine", "rulesets", "site/runner.py", "site/replay.py", "site/stats.py")
-FIGURE_CODE = ("site/figures.py", "engine/boardplot.py", "engine/mapplot.py")
+SIMULATION_CODE = (*GAME_CODE, "runner.py", "site/runner.py", "site/replay.py", "site/stats.py")
+FIGURE_CODE = ("site/figures.py", "drawing")
 
 
 def code_hash() -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 import matplotlib.pyplot as plt
 
-from ..engine.boardplot import board_figure, save
+from ..drawing.boardplot import board_figure, save
 
 
 def starting_board(rs, path: Path) -> str:

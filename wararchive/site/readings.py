@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from ..drawing.colours import side_colours
 from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
 from .cache import cached, cached_figure, fingerprint, is_cached, site_cache_dir
@@ -131,7 +132,6 @@ class Readings(SphinxDirective):
     required_arguments = 2
 
     def run(self) -> list[nodes.Node]:
-        from ..engine.boardplot import side_colours  # matplotlib loads only when a readings page is read
         from .figures import rates_figure
 
         rid, option = self.arguments

@@ -1,7 +1,7 @@
 """Illustrative games: chosen for the rules they show, replayable move by move.
 
 Candidate games are played by the archive's most credible player on both
-sides: information-set MCTS (:mod:`wararchive.engine.ismcts`), which plans
+sides: information-set MCTS (:mod:`wararchive.players.ismcts`), which plans
 from its own view and never sees a hidden rank, at 8 iterations a move, the
 budget a one-minute site build affords (greedy play, cheaper, walks a field
 marshal onto a mine on move 1). Each candidate is played once, keeping its
@@ -18,9 +18,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..engine import REFEREE, ruleset, simulate_one
-from ..engine.mapplot import LABEL_PLACES
+from ..drawing.colours import side_colours
+from ..drawing.mapplot import LABEL_PLACES
+from ..engine import REFEREE, ruleset
 from ..engine.record import dumps
+from ..players import simulate_one
 from .cache import cached, fingerprint
 from .runner import parallel_map, summary
 
@@ -72,7 +74,6 @@ def _score(candidate: tuple[int, int, set[str]], shown: frozenset[str], freq: Co
 
 def replay_of(final) -> dict[str, Any]:
     """Per-perspective frames (as diffs) and events of a finished game, replayed from its start."""
-    from ..engine.boardplot import side_colours  # matplotlib loads only when a game is recorded, not on every rebuild
 
     rs, seed = final.rs, final.seed
     game = rs.new_game(seed=seed)

@@ -2,7 +2,7 @@
 
 The site plays a few thousand games (statistics, candidates for the
 illustrative games, replays, the readings' studies). They run through the
-engine's parallel runner (:mod:`wararchive.engine.parallel`), whose results
+engine's parallel runner (:mod:`wararchive.runner`), whose results
 come in input order, so the pages are byte-identical to a serial build; on a
 plain local process pool, because a Dask cluster's start-up of several
 seconds is a large share of the site's one-minute build budget.
@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engine import ruleset, simulate_one
-from ..engine.parallel import Pool
-from ..engine.parallel import parallel_map as engine_map
+from ..engine import ruleset
+from ..players import simulate_one
+from ..runner import Pool
+from ..runner import parallel_map as engine_map
 
 POOL: Pool = "processes"
 

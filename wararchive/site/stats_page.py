@@ -11,6 +11,7 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from ..drawing.colours import side_colours
 from ..engine import ruleset
 from .cache import cached_figure, site_cache_dir
 from .html import el
@@ -24,7 +25,6 @@ class Stats(SphinxDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        from ..engine.boardplot import side_colours  # matplotlib loads only when a game page is read
         from .figures import length_histogram, results_bar
 
         rid = self.arguments[0]

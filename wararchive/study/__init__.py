@@ -1,7 +1,7 @@
 """Rule-impact studies: what an ambiguous reading changes, measured on paired games.
 
->>> from wararchive import engine
->>> s = engine.study("japanese-war-game", {"spy_vs_marshal": ["finnish", "swedish"]}, games=4, workers=1)
+>>> from wararchive.study import study
+>>> s = study("japanese-war-game", {"spy_vs_marshal": ["finnish", "swedish"]}, games=4, workers=1)
 >>> list(s.readings["reading"])
 ['spy_vs_marshal=finnish', 'spy_vs_marshal=swedish']
 
@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..engine import ruleset
 from ..engine.fingerprint import ruleset_fingerprint
-from ..engine.parallel import Pool, parallel_map
+from ..runner import Pool, parallel_map
 from . import output, stats
 from .design import Design, design
 from .run import run
@@ -91,7 +91,7 @@ def studies(
     progress: bool = False,
     pool: Pool = "dask",
 ) -> list[Study]:
-    """Several studies whose games share one parallel run (see :func:`study`; ``pool`` as in :mod:`..engine.parallel`).
+    """Several studies whose games share one parallel run (see :func:`study`; ``pool`` as in :mod:`wararchive.runner`).
 
     Their analyses (bootstrap intervals, rule tables) are independent too, and
     for many small studies (the site's) they cost as much as the games: they

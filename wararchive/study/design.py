@@ -2,7 +2,7 @@
 
 A study is *paired*: every seed is played once under every reading. A
 game's setups and both players' random choices derive from the ruleset id
-and the seed only (:meth:`Ruleset.rng`, :func:`~wararchive.engine.simulate_one`),
+and the seed only (:meth:`Ruleset.rng`, :func:`~wararchive.players.simulate_one`),
 never from the options, so seed k starts from the same armies under every
 reading unless the reading itself changes the armies (then the games table
 says so: its ``setup`` hash differs).
@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import ruleset
-from ..engine.players import make_player
 from ..errors import WararchiveError
+from ..players import make_player
 
 
 @dataclass(frozen=True)

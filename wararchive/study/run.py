@@ -15,8 +15,9 @@ from typing import Any
 
 import pandas as pd
 
-from ..engine import ruleset, simulate_one
-from ..engine.parallel import Pool, parallel_map
+from ..engine import ruleset
+from ..players import simulate_one
+from ..runner import Pool, parallel_map
 from .design import Design
 
 

@@ -292,633 +292,638 @@ OPTIONS = {
 RULES = [
     # components and setup
     Rule(
-        "soj.players",
-        "Two commanders, one of the pink army and one of the light-blue, each place their pieces and move them; "
+        id="soj.players",
+        summary="Two commanders, one of the pink army and one of the light-blue, each place their pieces and move them; "
         "a referee watches the play and removes the loser of each collision (see option referee).",
-        P(8),
+        cites=P(8),
         topic="components",
     ),
     Rule(
-        "soj.army",
-        "Each army has 36 pieces: general, lieutenant general, 2 major generals, 2 colonels, 2 tanks (major), "
+        id="soj.army",
+        summary="Each army has 36 pieces: general, lieutenant general, 2 major generals, 2 colonels, 2 tanks (major), "
         "2 captains, battery commander, 2 lieutenants, 2 junior lieutenants, 2 ensigns, cavalry ensign, "
         "2 cavalrymen, 4 pioneers, 2 aviators, poison gas, signal post (Red Cross), supply wagon, 4 mines, "
         "cabaret, spy and flag.",
-        P(9, 16, 24),
+        cites=P(9, 16, 24),
         topic="components",
     ),
     Rule(
-        "soj.ranks",
-        "Ranks follow the list's numbers, 1 (general) highest to 10b (aviator) lowest; pieces 11–17 have no rank.",
-        P(16, 24, 50, 52),
-        "inferred",
-        "The list gives 'order numbers' under the heading 'ranks' (:23, :24); the notes call the officers 'Nos. 1–8' "
+        id="soj.ranks",
+        summary="Ranks follow the list's numbers, 1 (general) highest to 10b (aviator) lowest; pieces 11–17 have no rank.",
+        cites=P(16, 24, 50, 52),
+        certainty="inferred",
+        reason="The list gives 'order numbers' under the heading 'ranks' (:23, :24); the notes call the officers 'Nos. 1–8' "
         "(:58) and place the aviator and gas by those numbers (:50, :52), so the numbers are the rank order.",
-        "combat",
+        topic="combat",
     ),
     Rule(
-        "soj.lettered-ranks",
-        "A lettered rank (6a, 9a, 10a, 10b) compares as option lettered_ranks says.",
-        P(24, 44, 50),
-        "inferred",
-        "The text does not compare lettered ranks; see the option's rationale.",
-        "combat",
+        id="soj.lettered-ranks",
+        summary="A lettered rank (6a, 9a, 10a, 10b) compares as option lettered_ranks says.",
+        cites=P(24, 44, 50),
+        certainty="inferred",
+        reason="The text does not compare lettered ranks; see the option's rationale.",
+        topic="combat",
     ),
     Rule(
-        "soj.private",
-        "A 'private' (reamees), named only as a general's demotion at the cabaret, ranks below every ranked piece "
+        id="soj.private",
+        summary="A 'private' (reamees), named only as a general's demotion at the cabaret, ranks below every ranked piece "
         "of the list (no. 11 among ranks) and has no privileges; no army starts with one (option general_demotion).",
-        P(69),
-        "inferred",
-        "The list has no private (:24); a private is the lowest soldier, so he is placed below the lower ranks 10–10b. "
+        cites=P(69),
+        certainty="inferred",
+        reason="The list has no private (:24); a private is the lowest soldier, so he is placed below the lower ranks 10–10b. "
         "Option general_demotion=the-ranks reads 'reamees' not as a piece but as 'the ranks', named by the two that "
         "follow, and uses no private.",
-        "components",
+        topic="components",
     ),
     Rule(
-        "soj.board",
-        "The board is 9 files × 10 rows: rows 1–4 are pink's field, rows 7–10 light-blue's (36 squares each); the "
+        id="soj.board",
+        summary="The board is 9 files × 10 rows: rows 1–4 are pink's field, rows 7–10 light-blue's (36 squares each); the "
         "two middle rows hold black barbed-wire squares in three obstacles that leave three passages (see option "
         "board: six squares by default, twelve in the narrow reading).",
-        P(9, 10, 33, 93),
-        "conjecture",
-        "The text never describes the board; L'Attaque (1909) has this size and 36 pieces a side, and six dark "
+        cites=P(9, 10, 33, 93),
+        certainty="conjecture",
+        reason="The text never describes the board; L'Attaque (1909) has this size and 36 pieces a side, and six dark "
         "squares in three obstacles, though descriptions of L'Attaque disagree on where those stand (see option "
         "board for the counter-readings).",
-        "components",
+        topic="components",
     ),
     Rule(
-        "soj.setup",
-        "Each commander distributes his 36 pieces as he likes on all the squares of his own front, their backs "
+        id="soj.setup",
+        summary="Each commander distributes his 36 pieces as he likes on all the squares of his own front, their backs "
         "(ranks) turned to the enemy.",
-        P(8, 10),
+        cites=P(8, 10),
         topic="setup",
     ),
     Rule(
-        "soj.hidden",
-        "A commander sees where the enemy's pieces stand but not their ranks.",
-        P(10, 15),
-        "inferred",
-        "The pieces stand 'with their backs towards the enemy' (:10) and the referee never tells ranks (:15).",
-        "information",
+        id="soj.hidden",
+        summary="A commander sees where the enemy's pieces stand but not their ranks.",
+        cites=P(10, 15),
+        certainty="inferred",
+        reason="The pieces stand 'with their backs towards the enemy' (:10) and the referee never tells ranks (:15).",
+        topic="information",
     ),
-    Rule("soj.flag-last-line", "The flag is placed on the last line of its own field.", P(28), topic="setup"),
+    Rule(id="soj.flag-last-line", summary="The flag is placed on the last line of its own field.", cites=P(28), topic="setup"),
     Rule(
-        "soj.flag-known",
-        "The flag's position is known to the enemy from the start.",
-        P(29),
+        id="soj.flag-known",
+        summary="The flag's position is known to the enemy from the start.",
+        cites=P(29),
         topic="information",
     ),
     Rule(
-        "soj.mines-flag-line",
-        "No more than two mines may stand on the line in front of the flag (see option flag_line).",
-        P(32),
+        id="soj.mines-flag-line",
+        summary="No more than two mines may stand on the line in front of the flag (see option flag_line).",
+        cites=P(32),
         topic="setup",
     ),
     Rule(
-        "soj.mines-passages",
-        "Mines may not stand in front of all three passages (see option mined_passage); 'in front of' a passage "
+        id="soj.mines-passages",
+        summary="Mines may not stand in front of all three passages (see option mined_passage); 'in front of' a passage "
         "are the own front-row squares in its files.",
-        P(33),
+        cites=P(33),
         topic="setup",
     ),
     Rule(
-        "soj.signal-rows",
-        "The signal post (Red Cross) is placed, and moves, only on the last two lines of its own field.",
-        P(56),
+        id="soj.signal-rows",
+        summary="The signal post (Red Cross) is placed, and moves, only on the last two lines of its own field.",
+        cites=P(56),
         topic="setup",
     ),
     Rule(
-        "soj.wagon-rows",
-        "The supply wagon is placed, and moves, only on the two rearmost lines of its own field.",
-        P(62),
+        id="soj.wagon-rows",
+        summary="The supply wagon is placed, and moves, only on the two rearmost lines of its own field.",
+        cites=P(62),
         topic="setup",
     ),
     Rule(
-        "soj.cabaret-rows",
-        "The cabaret stands and moves only on the three last lines of its own field.",
-        P(65),
+        id="soj.cabaret-rows",
+        summary="The cabaret stands and moves only on the three last lines of its own field.",
+        cites=P(65),
         topic="setup",
     ),
     Rule(
-        "soj.cabaret-flag-line",
-        "The cabaret may never stand on the line in front of the flag, at the start or during the game.",
-        P(72),
+        id="soj.cabaret-flag-line",
+        summary="The cabaret may never stand on the line in front of the flag, at the start or during the game.",
+        cites=P(72),
         topic="setup",
     ),
     Rule(
-        "soj.ensign-last-line",
-        "At the start the ensigns are placed on the last line.",
-        P(84),
-        "inferred",
-        "'lipnik' (singular) is read as both ensigns of no. 9; the cavalry ensign (9a) has a name of his own.",
-        "setup",
+        id="soj.ensign-last-line",
+        summary="At the start the ensigns are placed on the last line.",
+        cites=P(84),
+        certainty="inferred",
+        reason="'lipnik' (singular) is read as both ensigns of no. 9; the cavalry ensign (9a) has a name of his own.",
+        topic="setup",
     ),
     # turns and movement
     Rule(
-        "soj.first-move",
-        "Pink moves first.",
-        (),
-        "conjecture",
-        "The text does not say who begins; pink is named first (:8).",
-        "turn",
-    ),
-    Rule(
-        "soj.turns",
-        "The commanders move in turn, one move each; taking an enemy piece gives no extra move.",
-        P(13),
+        id="soj.first-move",
+        summary="Pink moves first.",
+        cites=(),
+        certainty="conjecture",
+        reason="The text does not say who begins; pink is named first (:8).",
         topic="turn",
     ),
-    Rule("soj.step", "A piece moves one free square forward, back or to either side.", P(12), topic="movement"),
-    Rule("soj.immobile", "Mines and the flag never move.", P(30, 31), topic="movement"),
     Rule(
-        "soj.gallop",
-        "The cavalryman moves along any free straight line as far as he likes (see option gallop).",
-        P(38),
+        id="soj.turns",
+        summary="The commanders move in turn, one move each; taking an enemy piece gives no extra move.",
+        cites=P(13),
+        topic="turn",
+    ),
+    Rule(id="soj.step", summary="A piece moves one free square forward, back or to either side.", cites=P(12), topic="movement"),
+    Rule(id="soj.immobile", summary="Mines and the flag never move.", cites=P(30, 31), topic="movement"),
+    Rule(
+        id="soj.gallop",
+        summary="The cavalryman moves along any free straight line as far as he likes (see option gallop).",
+        cites=P(38),
         topic="movement",
     ),
     Rule(
-        "soj.cavalry-ensign",
-        "The cavalry ensign has the cavalryman's privileges: he gallops too.",
-        P(40),
+        id="soj.cavalry-ensign",
+        summary="The cavalry ensign has the cavalryman's privileges: he gallops too.",
+        cites=P(40),
         topic="movement",
     ),
     Rule(
-        "soj.wire",
-        "Only tanks may enter the black barbed-wire squares; the tank moves there as elsewhere, one square.",
-        P(42, 93),
+        id="soj.wire",
+        summary="Only tanks may enter the black barbed-wire squares; the tank moves there as elsewhere, one square.",
+        cites=P(42, 93),
         topic="movement",
     ),
     # combat
     Rule(
-        "soj.attack",
-        "A piece attacks by coming to stand directly in front of an enemy piece, face to face on adjacent squares "
+        id="soj.attack",
+        summary="A piece attacks by coming to stand directly in front of an enemy piece, face to face on adjacent squares "
         "of one file, without entering its square (see option attack).",
-        P(14),
+        cites=P(14),
         topic="combat",
     ),
     Rule(
-        "soj.referee-removes",
-        "The referee removes the junior piece of a collision and never says which ranks met.",
-        P(8, 15),
+        id="soj.referee-removes",
+        summary="The referee removes the junior piece of a collision and never says which ranks met.",
+        cites=P(8, 15),
         topic="information",
     ),
-    Rule("soj.higher-wins", "The junior piece is removed; the senior stays where it stands.", P(8, 15, 16), topic="combat"),
-    Rule("soj.tie", "When two pieces of equal rank collide, both are removed.", P(17), topic="combat"),
     Rule(
-        "soj.flag-taken",
-        "The flag is taken by going with a piece right up against it, onto the square in front of it.",
-        P(11),
+        id="soj.higher-wins",
+        summary="The junior piece is removed; the senior stays where it stands.",
+        cites=P(8, 15, 16),
         topic="combat",
     ),
-    Rule("soj.win-flag", "Taking the enemy's flag wins the game.", P(11), topic="victory"),
-    Rule("soj.pioneer-mine", "A pioneer defeats a mine: the mine is removed.", P(34, 36), topic="combat"),
+    Rule(id="soj.tie", summary="When two pieces of equal rank collide, both are removed.", cites=P(17), topic="combat"),
     Rule(
-        "soj.mine",
-        "Every other piece, the aviator included, perishes on contact with a mine; the mine stays.",
-        P(34, 31),
+        id="soj.flag-taken",
+        summary="The flag is taken by going with a piece right up against it, onto the square in front of it.",
+        cites=P(11),
+        topic="combat",
+    ),
+    Rule(id="soj.win-flag", summary="Taking the enemy's flag wins the game.", cites=P(11), topic="victory"),
+    Rule(id="soj.pioneer-mine", summary="A pioneer defeats a mine: the mine is removed.", cites=P(34, 36), topic="combat"),
+    Rule(
+        id="soj.mine",
+        summary="Every other piece, the aviator included, perishes on contact with a mine; the mine stays.",
+        cites=P(34, 31),
         topic="combat",
     ),
     Rule(
-        "soj.mine-charges",
-        "A mine has three charges: at its third explosion it becomes harmless and is removed with its victim.",
-        P(35),
+        id="soj.mine-charges",
+        summary="A mine has three charges: at its third explosion it becomes harmless and is removed with its victim.",
+        cites=P(35),
         topic="combat",
     ),
     Rule(
-        "soj.pioneer-promoted",
-        "A pioneer who defeats a mine is promoted to ensign, not at once but at his side's next move.",
-        P(36),
-        "inferred",
-        "'At the next move' is read as his own side's next move.",
-        "special",
+        id="soj.pioneer-promoted",
+        summary="A pioneer who defeats a mine is promoted to ensign, not at once but at his side's next move.",
+        cites=P(36),
+        certainty="inferred",
+        reason="'At the next move' is read as his own side's next move.",
+        topic="special",
     ),
     Rule(
-        "soj.pioneer-keeps-skill",
-        "A pioneer promoted to ensign keeps his skill in defeating mines (a second mine brings no second promotion).",
-        P(37),
-        "inferred",
-        "His skill 'remains preserved' (:37); a further promotion is not mentioned, so none is given.",
-        "combat",
+        id="soj.pioneer-keeps-skill",
+        summary="A pioneer promoted to ensign keeps his skill in defeating mines (a second mine brings no second promotion).",
+        cites=P(37),
+        certainty="inferred",
+        reason="His skill 'remains preserved' (:37); a further promotion is not mentioned, so none is given.",
+        topic="combat",
     ),
-    Rule("soj.spy-takes-general", "The spy takes only the general (no. 1).", P(73, 74), topic="combat"),
+    Rule(id="soj.spy-takes-general", summary="The spy takes only the general (no. 1).", cites=P(73, 74), topic="combat"),
     Rule(
-        "soj.spy-attacks-only",
-        "Under option spy_vs_general=spy-attacks a general attacking the spy shoots him.",
-        P(73),
-        "conjecture",
-        "The alternative reading of the spy clause, as in Stratego.",
-        "combat",
+        id="soj.spy-attacks-only",
+        summary="Under option spy_vs_general=spy-attacks a general attacking the spy shoots him.",
+        cites=P(73),
+        certainty="conjecture",
+        reason="The alternative reading of the spy clause, as in Stratego.",
+        topic="combat",
     ),
     Rule(
-        "soj.spy-promoted",
-        "A spy who takes the general is promoted to lieutenant at his side's next move.",
-        P(73),
-        "inferred",
-        "'For the next move' is read as his own side's next move; as a lieutenant he has a lieutenant's grenades.",
-        "special",
+        id="soj.spy-promoted",
+        summary="A spy who takes the general is promoted to lieutenant at his side's next move.",
+        cites=P(73),
+        certainty="inferred",
+        reason="'For the next move' is read as his own side's next move; as a lieutenant he has a lieutenant's grenades.",
+        topic="special",
     ),
-    Rule("soj.spy-shot", "Every other rank-holder shoots the spy in a collision.", P(74), topic="combat"),
+    Rule(id="soj.spy-shot", summary="Every other rank-holder shoots the spy in a collision.", cites=P(74), topic="combat"),
     Rule(
-        "soj.spy-no-flag",
-        "The spy may not go face to face with the enemy flag (he cannot enter the square in front of it), so he "
+        id="soj.spy-no-flag",
+        summary="The spy may not go face to face with the enemy flag (he cannot enter the square in front of it), so he "
         "cannot win the game.",
-        P(75),
+        cites=P(75),
         topic="combat",
     ),
     Rule(
-        "soj.gas-weak",
-        "In an ordinary collision the poison gas loses to every ranked piece.",
-        P(52),
-        "inferred",
-        "It 'is little to be feared as long as it stands and moves' and is 11th in the list, below every rank.",
-        "combat",
+        id="soj.gas-weak",
+        summary="In an ordinary collision the poison gas loses to every ranked piece.",
+        cites=P(52),
+        certainty="inferred",
+        reason="It 'is little to be feared as long as it stands and moves' and is 11th in the list, below every rank.",
+        topic="combat",
     ),
     Rule(
-        "soj.rankless-meet",
-        "When two rankless fighting pieces (gas, spy) collide, both are removed.",
-        P(17, 24),
-        "conjecture",
-        "The text is silent; with no rank to compare they are treated as equals (:17).",
-        "combat",
+        id="soj.rankless-meet",
+        summary="When two rankless fighting pieces (gas, spy) collide, both are removed.",
+        cites=P(17, 24),
+        certainty="conjecture",
+        reason="The text is silent; with no rank to compare they are treated as equals (:17).",
+        topic="combat",
     ),
-    Rule("soj.wagon-taken", "Any enemy piece but the spy takes the supply wagon.", P(63), topic="combat"),
+    Rule(id="soj.wagon-taken", summary="Any enemy piece but the spy takes the supply wagon.", cites=P(63), topic="combat"),
     Rule(
-        "soj.wagon-not-spy",
-        "The spy cannot take the supply wagon: when they collide nothing happens.",
-        P(63),
-        "inferred",
-        "'All except the spy may take the supply wagon' (:63); what the spy's attempt does is not said, so nothing.",
-        "combat",
+        id="soj.wagon-not-spy",
+        summary="The spy cannot take the supply wagon: when they collide nothing happens.",
+        cites=P(63),
+        certainty="inferred",
+        reason="'All except the spy may take the supply wagon' (:63); what the spy's attempt does is not said, so nothing.",
+        topic="combat",
     ),
     Rule(
-        "soj.wagon-extra-moves",
-        "An army that loses its supply wagon loses two moves: the enemy makes two more moves in a row, then the old "
+        id="soj.wagon-extra-moves",
+        summary="An army that loses its supply wagon loses two moves: the enemy makes two more moves in a row, then the old "
         "order resumes.",
-        P(13, 64),
+        cites=P(13, 64),
         topic="turn",
     ),
     Rule(
-        "soj.signal-captured",
-        "A ranked enemy piece (1–10b) does not destroy the signal post but captures it: it is turned round and "
+        id="soj.signal-captured",
+        summary="A ranked enemy piece (1–10b) does not destroy the signal post but captures it: it is turned round and "
         "placed on the captor's last two lines, where the captor now moves it.",
-        P(57, 60),
-        "inferred",
-        "'Placed behind the enemy's front' (:57) is read as the captor's last two lines, where it 'moves in the "
+        cites=P(57, 60),
+        certainty="inferred",
+        reason="'Placed behind the enemy's front' (:57) is read as the captor's last two lines, where it 'moves in the "
         "enemy's field as before' (:60); whether a collision it causes by moving counts the same is not said.",
-        "special",
-    ),
-    Rule(
-        "soj.signal-placed",
-        "A captured (or recaptured) signal post goes to the free square of its holder's last two lines nearest the "
-        "back row's centre; if there is none it is destroyed.",
-        P(57, 59),
-        "conjecture",
-        "'Placed behind the enemy's front' names no square.",
-        "special",
-    ),
-    Rule(
-        "soj.signal-rankless",
-        "A rankless enemy piece cannot capture the signal post: when they collide nothing happens.",
-        P(57),
-        "inferred",
-        "Only pieces '1–10 included' capture it (:57).",
-        "combat",
-    ),
-    Rule(
-        "soj.signal-spy",
-        "The spy can neither capture nor recapture a signal post: nothing happens.",
-        P(57, 59),
-        "inferred",
-        "The spy has no rank (:57) and is excepted from the recapture (:59).",
-        "combat",
-    ),
-    Rule(
-        "soj.signal-destroyed",
-        "Gas, bombs and artillery fire destroy the signal post.",
-        P(57),
         topic="special",
     ),
     Rule(
-        "soj.signal-demotion",
-        "An army without its signal post (captured or destroyed) fights with its officers Nos. 1–8 one rank lower; "
+        id="soj.signal-placed",
+        summary="A captured (or recaptured) signal post goes to the free square of its holder's last two lines nearest the "
+        "back row's centre; if there is none it is destroyed.",
+        cites=P(57, 59),
+        certainty="conjecture",
+        reason="'Placed behind the enemy's front' names no square.",
+        topic="special",
+    ),
+    Rule(
+        id="soj.signal-rankless",
+        summary="A rankless enemy piece cannot capture the signal post: when they collide nothing happens.",
+        cites=P(57),
+        certainty="inferred",
+        reason="Only pieces '1–10 included' capture it (:57).",
+        topic="combat",
+    ),
+    Rule(
+        id="soj.signal-spy",
+        summary="The spy can neither capture nor recapture a signal post: nothing happens.",
+        cites=P(57, 59),
+        certainty="inferred",
+        reason="The spy has no rank (:57) and is excepted from the recapture (:59).",
+        topic="combat",
+    ),
+    Rule(
+        id="soj.signal-destroyed",
+        summary="Gas, bombs and artillery fire destroy the signal post.",
+        cites=P(57),
+        topic="special",
+    ),
+    Rule(
+        id="soj.signal-demotion",
+        summary="An army without its signal post (captured or destroyed) fights with its officers Nos. 1–8 one rank lower; "
         "a colonel lowered to the tank's rank does not get the tank's privileges, and no piece changes its "
         "privileges.",
-        P(58),
-        "inferred",
-        "Attested for Nos. 1–8; what the battery commander (6a) falls to and whether he keeps his artillery are not "
+        cites=P(58),
+        certainty="inferred",
+        reason="Attested for Nos. 1–8; what the battery commander (6a) falls to and whether he keeps his artillery are not "
         "said: every rank falls by one, privileges stay (as the colonel's clause implies).",
-        "special",
-    ),
-    Rule(
-        "soj.signal-recapture",
-        "A piece of the former army (not the spy) that attacks the captured signal post wins it back: it returns "
-        "to its own last two lines and the officers get their ranks back.",
-        P(59),
         topic="special",
     ),
     Rule(
-        "soj.cabaret-nails",
-        "An attacked cabaret is not removed: the piece that attacked it stays before it, nailed (it cannot move). "
+        id="soj.signal-recapture",
+        summary="A piece of the former army (not the spy) that attacks the captured signal post wins it back: it returns "
+        "to its own last two lines and the officers get their ranks back.",
+        cites=P(59),
+        topic="special",
+    ),
+    Rule(
+        id="soj.cabaret-nails",
+        summary="An attacked cabaret is not removed: the piece that attacked it stays before it, nailed (it cannot move). "
         "A cabaret that itself comes face to face with an enemy piece nails that piece the same way, and the "
         "nailed piece's commander learns that it is the cabaret.",
-        P(66),
-        "inferred",
-        "The attacker's fate is attested (:66); the cabaret as the mover and the revealing are not said: the "
+        cites=P(66),
+        certainty="inferred",
+        reason="The attacker's fate is attested (:66); the cabaret as the mover and the revealing are not said: the "
         "cabaret's effect does not depend on who moved, and a piece held fast shows its commander what held it.",
-        "special",
-    ),
-    Rule(
-        "soj.cabaret-rescue",
-        "A higher-ranked piece of the nailed piece's army that comes beside (left or right of) the cabaret or the "
-        "nailed piece leads it away; the cabaret is then removed.",
-        P(66, 67),
         topic="special",
     ),
     Rule(
-        "soj.cabaret-arrest",
-        "The rescued piece is arrested: placed on the free square of its own last line nearest the centre (if "
-        "there is one) and it may not move for its side's next three moves.",
-        P(68),
-        "inferred",
-        "'The very last line of the field' is read as its own field, the square as the one nearest the centre; "
-        "'the next 3 moves' as its own side's moves.",
-        "special",
+        id="soj.cabaret-rescue",
+        summary="A higher-ranked piece of the nailed piece's army that comes beside (left or right of) the cabaret or the "
+        "nailed piece leads it away; the cabaret is then removed.",
+        cites=P(66, 67),
+        topic="special",
     ),
     Rule(
-        "soj.cabaret-general",
-        "A general (any of the four) rescued from the cabaret is also demoted, at his commander's choice, to one "
+        id="soj.cabaret-arrest",
+        summary="The rescued piece is arrested: placed on the free square of its own last line nearest the centre (if "
+        "there is one) and it may not move for its side's next three moves.",
+        cites=P(68),
+        certainty="inferred",
+        reason="'The very last line of the field' is read as its own field, the square as the one nearest the centre; "
+        "'the next 3 moves' as its own side's moves.",
+        topic="special",
+    ),
+    Rule(
+        id="soj.cabaret-general",
+        summary="A general (any of the four) rescued from the cabaret is also demoted, at his commander's choice, to one "
         "of the ranks option general_demotion allows (a plain rescuing move demotes to the first; the moves marked "
         "rescue=… choose another).",
-        P(69),
-        "inferred",
-        "The choice is attested; its list is not: 'private' (reamees) is not in the list of pieces (see "
+        cites=P(69),
+        certainty="inferred",
+        reason="The choice is attested; its list is not: 'private' (reamees) is not in the list of pieces (see "
         "soj.private) and may name the ranks that follow it (option general_demotion). The plain move's default "
         "is the engine's way of offering the choice.",
-        "special",
-    ),
-    Rule(
-        "soj.cabaret-destroyed",
-        "Gas, bombs and artillery fire aimed at the cabaret or at the piece nailed to it remove both.",
-        P(70),
         topic="special",
     ),
     Rule(
-        "soj.cabaret-moves",
-        "The cabaret with its nailed piece may move one square on its three last lines when both have free squares to step onto.",
-        P(71),
+        id="soj.cabaret-destroyed",
+        summary="Gas, bombs and artillery fire aimed at the cabaret or at the piece nailed to it remove both.",
+        cites=P(70),
+        topic="special",
+    ),
+    Rule(
+        id="soj.cabaret-moves",
+        summary="The cabaret with its nailed piece may move one square on its three last lines when both have free squares to step onto.",
+        cites=P(71),
         topic="movement",
     ),
     # abilities
     Rule(
-        "soj.battery-fire",
-        "The battery commander, covered by his own pieces on the two squares directly in front of him, fires "
+        id="soj.battery-fire",
+        summary="The battery commander, covered by his own pieces on the two squares directly in front of him, fires "
         "straight forward at any square holding an enemy piece, over pieces and barbed wire; a correctly named "
         "target perishes.",
-        P(43, 45),
-        "inferred",
-        "'Two squares in front of him' is read as the two squares ahead in his file; the range and firing over "
+        cites=P(43, 45),
+        certainty="inferred",
+        reason="'Two squares in front of him' is read as the two squares ahead in his file; the range and firing over "
         "pieces are not stated (his own cover stands in the line of fire, so the fire passes over pieces).",
-        "special",
-    ),
-    Rule(
-        "soj.battery-name",
-        "Firing, the battery commander must name the rank of the enemy piece on the target square.",
-        P(44),
         topic="special",
     ),
     Rule(
-        "soj.battery-miss",
-        "A wrong guess does no harm to the enemy and turns the battery commander into an ordinary captain.",
-        P(44),
+        id="soj.battery-name",
+        summary="Firing, the battery commander must name the rank of the enemy piece on the target square.",
+        cites=P(44),
         topic="special",
     ),
     Rule(
-        "soj.battery-immune",
-        "Mines and the flag do not suffer from artillery fire.",
-        P(45),
+        id="soj.battery-miss",
+        summary="A wrong guess does no harm to the enemy and turns the battery commander into an ordinary captain.",
+        cites=P(44),
         topic="special",
     ),
     Rule(
-        "soj.battery-hidden",
-        "The enemy does not learn from which square the battery fires (it sees only where the shot falls).",
-        P(46),
+        id="soj.battery-immune",
+        summary="Mines and the flag do not suffer from artillery fire.",
+        cites=P(45),
+        topic="special",
+    ),
+    Rule(
+        id="soj.battery-hidden",
+        summary="The enemy does not learn from which square the battery fires (it sees only where the shot falls).",
+        cites=P(46),
         topic="information",
     ),
     Rule(
-        "soj.aviator-flight",
-        "Instead of a step the aviator may fly to any free square of either field that has two free squares in "
+        id="soj.aviator-flight",
+        summary="Instead of a step the aviator may fly to any free square of either field that has two free squares in "
         "front of it (three free squares in a line).",
-        P(47),
-        "inferred",
-        "'Peale harilikku käiku' is read as 'besides the ordinary move' (the flight is a move of its own); 'in front' "
+        cites=P(47),
+        certainty="inferred",
+        reason="'Peale harilikku käiku' is read as 'besides the ordinary move' (the flight is a move of its own); 'in front' "
         "is towards the enemy; the path of the flight does not matter.",
-        "movement",
+        topic="movement",
     ),
     Rule(
-        "soj.aviator-bombs",
-        "Having flown, the aviator bombs one of the two squares diagonally in front of him; whatever enemy piece "
+        id="soj.aviator-bombs",
+        summary="Having flown, the aviator bombs one of the two squares diagonally in front of him; whatever enemy piece "
         "stands there perishes, rank regardless (see option bomb_flag for the flag).",
-        P(48),
-        "inferred",
-        "The bombs are read as part of the flight, thrown at a square holding an enemy piece (the text does not "
+        cites=P(48),
+        certainty="inferred",
+        reason="The bombs are read as part of the flight, thrown at a square holding an enemy piece (the text does not "
         "say whether an empty or own square may be bombed).",
-        "special",
-    ),
-    Rule(
-        "soj.aviator-mine",
-        "Bombs remove a mine, and the aviator perishes in the double explosion.",
-        P(34, 48),
         topic="special",
     ),
     Rule(
-        "soj.aviator-seen",
-        "A flight shows the enemy that the piece that flew is an aviator.",
-        P(47),
-        "conjecture",
-        "The text does not say; a flight across the board cannot be hidden.",
-        "information",
+        id="soj.aviator-mine",
+        summary="Bombs remove a mine, and the aviator perishes in the double explosion.",
+        cites=P(34, 48),
+        topic="special",
     ),
     Rule(
-        "soj.aviator-return",
-        "With his side's next move the aviator must fly back to the square he started from (the nearest free square "
+        id="soj.aviator-seen",
+        summary="A flight shows the enemy that the piece that flew is an aviator.",
+        cites=P(47),
+        certainty="conjecture",
+        reason="The text does not say; a flight across the board cannot be hidden.",
+        topic="information",
+    ),
+    Rule(
+        id="soj.aviator-return",
+        summary="With his side's next move the aviator must fly back to the square he started from (the nearest free square "
         "of his own field if it is taken); the return is no attack.",
-        P(49),
-        "inferred",
-        "The return is attested (:49); an occupied starting square is not provided for.",
-        "movement",
+        cites=P(49),
+        certainty="inferred",
+        reason="The return is attested (:49); an occupied starting square is not provided for.",
+        topic="movement",
     ),
     Rule(
-        "soj.gas-release",
-        "Once in the game the poison gas may be released along a straight line forward, sideways or backward "
+        id="soj.gas-release",
+        summary="Once in the game the poison gas may be released along a straight line forward, sideways or backward "
         "(its move): every piece on that line to the board's edge perishes, own and enemy, barbed wire "
         "notwithstanding.",
-        P(53, 54),
-        "inferred",
-        "The line is read as running to the board's edge, and the release as the gas's move for the turn.",
-        "special",
-    ),
-    Rule("soj.gas-spared", "Mines and the flag do not perish from the gas.", P(54), topic="special"),
-    Rule(
-        "soj.gas-mask",
-        "The gas stops at the first junior lieutenant on its line: he and everything beyond him are untouched.",
-        P(76),
+        cites=P(53, 54),
+        certainty="inferred",
+        reason="The line is read as running to the board's edge, and the release as the gas's move for the turn.",
         topic="special",
     ),
-    Rule("soj.gas-spent", "After its release the gas is removed from the game.", P(55), topic="special"),
+    Rule(id="soj.gas-spared", summary="Mines and the flag do not perish from the gas.", cites=P(54), topic="special"),
     Rule(
-        "soj.reconnaissance",
-        "Once in the game the cavalry ensign may attack on reconnaissance: the enemy must name the attacked piece, "
+        id="soj.gas-mask",
+        summary="The gas stops at the first junior lieutenant on its line: he and everything beyond him are untouched.",
+        cites=P(76),
+        topic="special",
+    ),
+    Rule(id="soj.gas-spent", summary="After its release the gas is removed from the game.", cites=P(55), topic="special"),
+    Rule(
+        id="soj.reconnaissance",
+        summary="Once in the game the cavalry ensign may attack on reconnaissance: the enemy must name the attacked piece, "
         "so its rank (which is also the rank that kills the ensign, if he falls) becomes known to the ensign's "
         "commander alone.",
-        P(40, 41),
-        "inferred",
-        "With a referee the naming is read as told to the ensign's commander only (the note does not say how the "
+        cites=P(40, 41),
+        certainty="inferred",
+        reason="With a referee the naming is read as told to the ensign's commander only (the note does not say how the "
         "mission works with a referee); the ensign's own rank is not told to the enemy.",
-        "special",
+        topic="special",
     ),
     Rule(
-        "soj.machine-gun",
-        "Once in the game each captain may put his machine gun to work, in attack or defence: the enemy piece in the "
+        id="soj.machine-gun",
+        summary="Once in the game each captain may put his machine gun to work, in attack or defence: the enemy piece in the "
         "collision falls two ranks, the collision is decided on that rank, and a survivor gets his rank back at his "
         "side's next move.",
-        P(77, 78, 79),
+        cites=P(77, 78, 79),
         topic="special",
     ),
     Rule(
-        "soj.grenade",
-        "Once in the game each lieutenant (no. 7) may use hand grenades under the same conditions; the enemy falls one rank.",
-        P(80),
+        id="soj.grenade",
+        summary="Once in the game each lieutenant (no. 7) may use hand grenades under the same conditions; the enemy falls one rank.",
+        cites=P(80),
         topic="special",
     ),
     Rule(
-        "soj.lowered",
-        "A piece still lowered by a machine gun or grenades fights at the lowered rank until its side's next move.",
-        P(78),
+        id="soj.lowered",
+        summary="A piece still lowered by a machine gun or grenades fights at the lowered rank until its side's next move.",
+        cites=P(78),
         topic="special",
     ),
     Rule(
-        "soj.weapons-rankless",
-        "Machine guns and grenades do not lower rankless pieces (mines, cabaret…): used against one, they are spent for nothing.",
-        P(77),
-        "conjecture",
-        "A piece without rank has no rank to lose.",
-        "special",
+        id="soj.weapons-rankless",
+        summary="Machine guns and grenades do not lower rankless pieces (mines, cabaret…): used against one, they are spent for nothing.",
+        cites=P(77),
+        certainty="conjecture",
+        reason="A piece without rank has no rank to lose.",
+        topic="special",
     ),
     Rule(
-        "soj.deserter",
-        "Not before his tenth move, a commander may once claim a deserter: the enemy hands over one of his ensigns "
+        id="soj.deserter",
+        summary="Not before his tenth move, a commander may once claim a deserter: the enemy hands over one of his ensigns "
         "(his choice, drawn by lot in the engine), which is placed on the claimant's field (nearest the back row's "
         "centre) and promoted to captain.",
-        P(82),
-        "inferred",
-        "The claim's timing, count and placement are not given (see option ten_moves); 'such a one' (singular) is "
+        cites=P(82),
+        certainty="inferred",
+        reason="The claim's timing, count and placement are not given (see option ten_moves); 'such a one' (singular) is "
         "read as one claim a game; the choice is the losing commander's ('the player's discretion'), who is not "
         "on move, so it is drawn by lot.",
-        "special",
+        topic="special",
     ),
     Rule(
-        "soj.deserter-none",
-        "The claim may be made whether or not the enemy still has an ensign free to hand over; if he has none, "
+        id="soj.deserter-none",
+        summary="The claim may be made whether or not the enemy still has an ensign free to hand over; if he has none, "
         "he says so, nothing is handed over, and the claim is spent.",
-        P(82),
-        "conjecture",
-        "The note sets no condition on the claim but the tenth move ('may demand such a one'), and does not say "
+        cites=P(82),
+        certainty="conjecture",
+        reason="The note sets no condition on the claim but the tenth move ('may demand such a one'), and does not say "
         "what follows when no ensign is left; offering the claim only while one is left would tell the claimant "
         "that the enemy has none, a rank the rules never reveal.",
-        "special",
+        topic="special",
     ),
     Rule(
-        "soj.deserter-reveals",
-        "The deserter tells his new commander the ranks of the pieces that stood to his right and left.",
-        P(83),
+        id="soj.deserter-reveals",
+        summary="The deserter tells his new commander the ranks of the pieces that stood to his right and left.",
+        cites=P(83),
         topic="information",
     ),
     Rule(
-        "soj.cabaret-neighbours",
-        "At the end of the first ten moves, the cabaret owner's soldiers (ranked pieces) that stood in front of, "
+        id="soj.cabaret-neighbours",
+        summary="At the end of the first ten moves, the cabaret owner's soldiers (ranked pieces) that stood in front of, "
         "behind or beside it are removed (see options cabaret_neighbours and ten_moves).",
-        P(86),
-        "inferred",
-        "Own soldiers only ('a long stay behind the front ruins soldiers'); diagonals are not 'in front, behind or beside'.",
-        "special",
-    ),
-    Rule(
-        "soj.rearrange",
-        "After the loss of all four generals, at his next turn the commander may move up to four of his pieces "
-        "(not the flag) to free squares of his own field with no enemy in front of them, in the enemy's sight "
-        "without naming them; these do not count as moves, and the right lapses with his next ordinary move.",
-        P(87, 88),
-        "inferred",
-        "'Immediately after the loss of the fourth' is read as the commander's next turn (the fourth usually falls "
-        "in the enemy's move) and the right as used then or not at all; 'loss' (hukkumine, perishing) counts the "
-        "generals removed from the board, not one demoted at the cabaret.",
-        "special",
-    ),
-    Rule(
-        "soj.reinforce",
-        "When the battery, all aviators, all pioneers or the whole cavalry (cavalrymen and cavalry ensign) are "
-        "lost, the general may once place a battery commander, the lieutenant general an aviator, major general "
-        "No. 1 a pioneer and No. 2 a cavalryman, on a free square of the hindmost line with one, as his side's move.",
-        P(89),
-        "inferred",
-        "Placement, timing and 'No. 1/No. 2' are not given: the giver must be alive, the major general placed first "
-        "in setup order is No. 1, the new piece stands at the back.",
-        "special",
-    ),
-    Rule(
-        "soj.reinforce-seniority",
-        "A general who brings in a new piece keeps his rank.",
-        P(90),
+        cites=P(86),
+        certainty="inferred",
+        reason="Own soldiers only ('a long stay behind the front ruins soldiers'); diagonals are not 'in front, behind or beside'.",
         topic="special",
     ),
     Rule(
-        "soj.beginners",
-        "In the beginners' game (option game) the privileges of points 15–20 are not used.",
-        P(27),
+        id="soj.rearrange",
+        summary="After the loss of all four generals, at his next turn the commander may move up to four of his pieces "
+        "(not the flag) to free squares of his own field with no enemy in front of them, in the enemy's sight "
+        "without naming them; these do not count as moves, and the right lapses with his next ordinary move.",
+        cites=P(87, 88),
+        certainty="inferred",
+        reason="'Immediately after the loss of the fourth' is read as the commander's next turn (the fourth usually falls "
+        "in the enemy's move) and the right as used then or not at all; 'loss' (hukkumine, perishing) counts the "
+        "generals removed from the board, not one demoted at the cabaret.",
+        topic="special",
+    ),
+    Rule(
+        id="soj.reinforce",
+        summary="When the battery, all aviators, all pioneers or the whole cavalry (cavalrymen and cavalry ensign) are "
+        "lost, the general may once place a battery commander, the lieutenant general an aviator, major general "
+        "No. 1 a pioneer and No. 2 a cavalryman, on a free square of the hindmost line with one, as his side's move.",
+        cites=P(89),
+        certainty="inferred",
+        reason="Placement, timing and 'No. 1/No. 2' are not given: the giver must be alive, the major general placed first "
+        "in setup order is No. 1, the new piece stands at the back.",
+        topic="special",
+    ),
+    Rule(
+        id="soj.reinforce-seniority",
+        summary="A general who brings in a new piece keeps his rank.",
+        cites=P(90),
+        topic="special",
+    ),
+    Rule(
+        id="soj.beginners",
+        summary="In the beginners' game (option game) the privileges of points 15–20 are not used.",
+        cites=P(27),
         topic="variant",
     ),
     Rule(
-        "soj.in-turn",
-        "Without a referee (option referee=in-turn) the players name their piece in turn, collision by collision "
+        id="soj.in-turn",
+        summary="Without a referee (option referee=in-turn) the players name their piece in turn, collision by collision "
         "(the attacker first), and the other removes the junior piece without revealing his own.",
-        P(20),
-        "inferred",
-        "'kordamööda' (in turn) is read as taking turns between collisions; who starts is not said.",
-        "information",
-    ),
-    Rule(
-        "soj.attacked-names",
-        "Without a referee (option referee=attacked-names) the attacked player names his piece, so the attacker learns it.",
-        P(20),
+        cites=P(20),
+        certainty="inferred",
+        reason="'kordamööda' (in turn) is read as taking turns between collisions; who starts is not said.",
         topic="information",
     ),
     Rule(
-        "soj.draw-forces",
-        "The referee declares the battle ended without victory when neither army has a piece left that could "
+        id="soj.attacked-names",
+        summary="Without a referee (option referee=attacked-names) the attacked player names his piece, so the attacker learns it.",
+        cites=P(20),
+        topic="information",
+    ),
+    Rule(
+        id="soj.draw-forces",
+        summary="The referee declares the battle ended without victory when neither army has a piece left that could "
         "take the enemy flag (all remaining pieces immobile, confined to the rear, nailed, or the spy).",
-        P(22),
-        "conjecture",
-        "The text gives the referee the decision and no test; this is the case where it is certain.",
-        "draw",
+        cites=P(22),
+        certainty="conjecture",
+        reason="The text gives the referee the decision and no test; this is the case where it is certain.",
+        topic="draw",
     ),
     Rule(
-        "soj.draw-quiet",
-        "The referee also declares a draw after option quiet_plies plies without any piece lost.",
-        P(22),
-        "conjecture",
-        "A long battle without losses is read as the referee's sign that neither side can take the flag.",
-        "draw",
+        id="soj.draw-quiet",
+        summary="The referee also declares a draw after option quiet_plies plies without any piece lost.",
+        cites=P(22),
+        certainty="conjecture",
+        reason="A long battle without losses is read as the referee's sign that neither side can take the flag.",
+        topic="draw",
     ),
     Rule(
-        "soj.no-moves",
-        "A side that cannot move loses.",
-        (),
-        "conjecture",
-        "The text is silent. The convention is Stratego's (a player who cannot move loses); L'Attaque, the model "
+        id="soj.no-moves",
+        summary="A side that cannot move loses.",
+        cites=(),
+        certainty="conjecture",
+        reason="The text is silent. The convention is Stratego's (a player who cannot move loses); L'Attaque, the model "
         "of the board, is described as ending only by the capture of the flag, and the text itself ends a game by "
         "the flag (:11) or the referee's draw (:22).",
-        "victory",
+        topic="victory",
     ),
     PLY_LIMIT_RULE,
 ]
@@ -1009,16 +1014,16 @@ def pieces(lettered: str) -> tuple[PieceType, ...]:
         private = pid == "private"
         out.append(
             PieceType(
-                pid,
-                et,
-                en,
-                n,
-                label,
-                40 - level_of(number, letter, lettered),
-                "slide" if gallop else "step",
-                (P(69) if private else P(24)) + NOTE_CITES.get(pid, ()),
-                "inferred" if private else "attested",
-                "Named only as a demotion (:69); not in the list." if private else "",
+                id=pid,
+                name=et,
+                name_en=en,
+                count=n,
+                rank=label,
+                strength=40 - level_of(number, letter, lettered),
+                movement="slide" if gallop else "step",
+                cites=(P(69) if private else P(24)) + NOTE_CITES.get(pid, ()),
+                certainty="inferred" if private else "attested",
+                reason="Named only as a demotion (:69); not in the list." if private else "",
                 symbol=symbol,
                 concept=concept,
                 abilities=ABILITIES.get(pid, ()),
@@ -1029,14 +1034,14 @@ def pieces(lettered: str) -> tuple[PieceType, ...]:
     for pid, et, en, n, movement, concept, symbol, cites in RANKLESS:
         out.append(
             PieceType(
-                pid,
-                et,
-                en,
-                n,
-                None,
-                0,
-                movement,
-                cites,
+                id=pid,
+                name=et,
+                name_en=en,
+                count=n,
+                rank=None,
+                strength=0,
+                movement=movement,
+                cites=cites,
                 symbol=symbol,
                 concept=concept,
                 abilities=ABILITIES.get(pid, ()),

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .game import Game
+from ..engine.game import Game
 
 
 class Player:
     """Chooses a move; seeded, so that games are reproducible."""
 
     name = "player"
+    budgeted = False  # True: the constructor's second argument is a budget ("name:N" on the command line)
 
     def __init__(self, seed: int | str = 0):
         self.rng = random.Random(seed)

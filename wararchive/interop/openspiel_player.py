@@ -16,10 +16,10 @@ import random
 from functools import cache
 from typing import Any
 
+from ..engine.game import Game
 from ..errors import WararchiveError
-from .game import Game
-from .ismcts import DEFAULT_ITERATIONS, playout_score
-from .player import Player
+from ..players.ismcts import DEFAULT_ITERATIONS, playout_score
+from ..players.player import Player
 
 UCT_C = 2.0
 
@@ -28,6 +28,7 @@ class OpenSpielISMCTSPlayer(Player):
     """OpenSpiel's ``ISMCTSBot`` with ``iterations`` simulations a move."""
 
     name = "openspiel-ismcts"
+    budgeted = True
 
     def __init__(self, seed: int | str = 0, iterations: int = DEFAULT_ITERATIONS):
         super().__init__(seed)

@@ -1,7 +1,7 @@
 """Board pictures with matplotlib: squares with terrain, or (through :mod:`.mapplot`) maps.
 
-Used by ``wararchive board`` and by the site, so it lives with the engine and
-needs nothing of Sphinx. Every picture comes with its alt text, because a
+Used by ``wararchive board`` and by the site, so it lives apart from both
+and needs nothing of Sphinx. Every picture comes with its alt text, because a
 picture a reader cannot see must still say what it shows; a view's hidden
 ranks are drawn as ``?``.
 """
@@ -16,9 +16,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
+from ..engine.view import View
 from ..fileio import atomic_write_bytes
-from .board import Board
-from .view import View
+from .colours import side_colours
 
 
 def save(fig, path: Path) -> None:
@@ -31,24 +31,6 @@ def save(fig, path: Path) -> None:
     data = buf.getvalue()
     if not path.is_file() or path.read_bytes() != data:  # never read a device (/dev/zero has no end)
         atomic_write_bytes(path, data)
-
-
-# Sides named after colours are drawn in them (the replay viewer uses the same table).
-NAMED_COLOURS = {
-    "pink": "#d6709b",
-    "light-blue": "#5aa7d6",
-    "blue": "#1f5fa8",
-    "yellow": "#e0b000",
-    "white": "#f4f1e8",
-    "black": "#2b2b2b",
-}
-DEFAULT_COLOURS = ["#b03a2e", "#1f4e79"]
-
-
-def side_colours(sides: list[str], board: Board | None = None) -> list[str]:
-    """Each side's colour: the board's own (``board.drawing["colors"]``), else its name's, else a default."""
-    given = board.drawing.get("colors", {}) if board is not None else {}
-    return [given.get(side) or NAMED_COLOURS.get(side, DEFAULT_COLOURS[i % 2]) for i, side in enumerate(sides)]
 
 
 def _label_colour(hex_colour: str) -> str:
@@ -64,7 +46,7 @@ def board_figure(view: View, path: Path, title: str, what: str = "a random start
     """Draw the board with the pieces of ``view``; returns the alt text (``what`` names the position)."""
     b = view.board
     if b.kind != "grid":
-        from .mapplot import draw_board
+        from .mapplot import draw_board  # maps load only when a map is drawn
 
         save(draw_board(b, view, view.sides, title), path)
         seen = "" if view.player == "referee" else f", as {view.player} sees it (hidden ranks as '?')"

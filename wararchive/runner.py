@@ -34,7 +34,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Literal, TypeVar
 
-from ..errors import WararchiveError
+from .errors import WararchiveError
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -34,12 +34,12 @@ import chess
 import numpy as np
 import pyspiel
 
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.registry import ruleset, rulesets
+from ..engine.ruleset import Ruleset
 from ..errors import WararchiveError
-from .game import Game
-from .ismcts import Guesser
-from .moves import Move
-from .registry import ruleset, rulesets
-from .ruleset import Ruleset
+from ..players.ismcts import Guesser
 
 SETUPS = 1000
 ABILITY_SLOTS = 4096

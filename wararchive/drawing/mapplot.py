@@ -26,12 +26,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import WararchiveError
+from .colours import side_colours
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from .board import Board
-    from .view import View
+    from ..engine.board import Board
+    from ..engine.view import View
 
 LABEL_PLACES = {  # where a point's name goes: offset in points and alignment (board.drawing["labels"])
     "right": (6, 4, "left"),
@@ -45,8 +46,6 @@ RAIL, ROAD, LAND, SEA = "#3a3a3a", "#7a6a55", "#f4f1e8", "#cfe3ef"
 
 
 def _side_colors(board: Board, sides: list[str]) -> dict[str, str]:
-    from .boardplot import side_colours  # one colour rule for squares, maps and replays
-
     return dict(zip(sides, side_colours(sides, board), strict=True))
 
 

@@ -37,8 +37,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import placing
-from .game import Game
+from ..engine.game import Game
 from .player import Player
 
 DEFAULT_ITERATIONS = 48
@@ -92,7 +91,7 @@ class Guesser:
         if not game.scenario and hasattr(game, "board"):
             home = len(game.board.home[1 - player])
             for t in set(self.pool):
-                cells = frozenset(placing.allowed_cells(game, 1 - player, rs.piece_types[t].id))
+                cells = frozenset(game.allowed_cells(1 - player, rs.piece_types[t].id))
                 if len(cells) < home:
                     self.setup_cells[t] = cells
 
@@ -129,6 +128,7 @@ class ISMCTSPlayer(Player):
     """Single-observer information-set MCTS over guessed worlds; ``iterations`` sets its strength and cost."""
 
     name = "ismcts"
+    budgeted = True
 
     def __init__(self, seed: int | str = 0, iterations: int = DEFAULT_ITERATIONS):
         super().__init__(seed)

@@ -1,0 +1,151 @@
+"""The package's layers: no module imports a layer above its own, and no imports go round in a cycle.
+
+A static scan of every ``import`` in ``wararchive`` (at module level, inside
+functions and under ``TYPE_CHECKING`` alike: a type-only import is still a
+dependency a reader must follow), so a newcomer can trust the layout: the
+rules core knows nothing of players, players nothing of OpenSpiel or
+drawing, and so on up to the command line.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "wararchive"
+
+# The first name below ``wararchive`` → its layer. A module may import its own layer and those below.
+LAYERS = {
+    # the foundation: errors, atomic files, the languages table, and the corpus built on them
+    "__init__": 0,
+    "errors": 0,
+    "fileio": 0,
+    "languages": 0,
+    "corpus": 0,
+    "engine": 1,  # the rules core: where a ruleset author works
+    "rulesets": 2,
+    "testing": 2,  # the conformance kit: checks rulesets with the engine alone
+    "players": 3,  # players and search: where a player author works
+    "kernel": 4,  # reserved for the compiled kernel
+    "interop": 5,
+    "drawing": 5,
+    "runner": 5,
+    "study": 6,
+    "site": 7,  # where a site author works
+    "dataset": 7,
+    "export": 7,
+    "cli": 8,
+}
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its own name, for its ``__init__``)."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = ("wararchive", *path.relative_to(PACKAGE).with_suffix("").parts)
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """The wararchive modules ``name`` imports, anywhere in its file."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            base = base[: len(base) - node.level + 1] if node.level else []
+            target = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            submodules = {f"{target}.{alias.name}" for alias in node.names} & MODULES.keys()
+            found |= submodules  # ``from .pkg import mod`` imports the module
+            if len(submodules) < len(node.names):  # and a name that is no module is read from ``pkg`` itself
+                found.add(target)
+    return {m for m in found if m in MODULES and m != name}
+
+
+GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def layer(module: str) -> int:
+    parts = module.split(".")
+    top = parts[1] if len(parts) > 1 else "__init__"
+    if top not in LAYERS:
+        raise AssertionError(f"{module}: its package {top!r} has no layer in tests/test_layering.py's LAYERS")
+    return LAYERS[top]
+
+
+def test_every_module_has_a_layer():
+    for module in MODULES:
+        layer(module)
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_imports_a_layer_above_its_own(module):
+    upward = sorted(t for t in GRAPH[module] if layer(t) > layer(module))
+    assert not upward, f"{module} (layer {layer(module)}) imports {upward} from above"
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    out.append(sorted(component))
+    return out
+
+
+def test_no_import_cycles():
+    assert _cycles(GRAPH) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    """The check above can fail: a ring of three and a pair are both found, a chain is not."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"e"}, "e": {"d"}, "f": {"a"}}
+    assert sorted(_cycles(graph)) == [["a", "b", "c"], ["d", "e"]]
+
+
+def test_the_scan_sees_relative_type_only_and_function_level_imports():
+    """``from .x import``, imports under ``TYPE_CHECKING`` and inside functions all count."""
+    assert "wararchive.engine.game" in GRAPH["wararchive.engine.board_game"]  # relative, module level
+    assert "wararchive.engine.ruleset" in GRAPH["wararchive.engine.placing"]  # under TYPE_CHECKING
+    assert "wararchive.drawing.boardplot" in GRAPH["wararchive.cli.engine_cmds"]  # inside a function
