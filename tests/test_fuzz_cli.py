@@ -225,11 +225,12 @@ def _bad_paths(tmp_path: Path) -> dict[str, str]:
         "empty": "",
         "under a file": str(tmp_path / "a-file" / "x"),
         "in /proc": "/proc/wararchive-test",
+        "a name too long": str(tmp_path / ("d" * 300) / "x"),  # ENAMETOOLONG, which Path.exists() raises
     }
 
 
 @pytest.mark.parametrize("writer", sorted(WRITERS))
-@pytest.mark.parametrize("kind", ["a directory", "the current directory", "empty", "under a file", "in /proc"])
+@pytest.mark.parametrize("kind", ["a directory", "the current directory", "empty", "under a file", "in /proc", "a name too long"])
 def test_bad_output_paths_are_refused_in_one_line(tmp_path, monkeypatch, writer, kind):
     monkeypatch.chdir(tmp_path)
     path = _bad_paths(tmp_path)[kind]
