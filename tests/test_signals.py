@@ -118,3 +118,41 @@ def test_a_study_listens_on_loopback_only_and_sigterm_ends_it(tmp_path):
     assert listening, "the cluster's scheduler should be listening"  # else the check below proves nothing
     assert {a.ip for a in listening} <= {"127.0.0.1", "::1"}, listening
     _stop(proc, signal.SIGTERM, tmp_path)
+
+
+HUNG_CLEANUP = """
+import sys, time
+from wararchive.cli import main as cli
+from wararchive.fileio import atomic_open
+
+def run(args):
+    with atomic_open("out.txt") as fh:
+        fh.write("x")
+        try:
+            print("writing", flush=True)
+            time.sleep(600)
+        finally:
+            while True:  # a cleanup that never ends
+                time.sleep(0.1)
+
+cli.corpus_cmds.texts = run  # registered under "texts" when main builds its parser
+sys.exit(cli.main(["texts"]))
+"""
+
+
+def test_a_third_ctrl_c_ends_a_hung_cleanup_and_removes_the_temporary_file(tmp_path):
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HUNG_CLEANUP],
+        cwd=tmp_path,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout.readline() == "writing\n"
+    for _ in range(3):
+        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(0.5)  # one signal at a time: each is counted
+    _, err = proc.communicate(timeout=STOP_DEADLINE)
+    assert proc.returncode == 128 + signal.SIGINT and err.strip() == MESSAGES[signal.SIGINT]
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

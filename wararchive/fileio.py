@@ -40,7 +40,7 @@ _pending: set[Path] = set()
 
 
 @atexit.register
-def _remove_pending() -> None:
+def remove_pending() -> None:
     """Last resort at exit: a file whose own cleanup a signal interrupted is removed here."""
     for path in list(_pending):
         path.unlink(missing_ok=True)

@@ -57,20 +57,27 @@ STOP_SIGNALS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated", sign
 
 
 class _Stop:
-    """The handler of the stop signals: the first one unwinds the command, later ones are ignored meanwhile.
+    """The handler of the stop signals: the first one unwinds the command, the second is ignored, the third ends it.
 
-    Without that, a second Ctrl-C (people press it twice) would interrupt
-    the cleanup that removes temporary files and stops worker processes.
+    A second Ctrl-C (people press it twice) must not interrupt the cleanup
+    that removes temporary files and stops worker processes; but should the
+    cleanup itself hang, a third one ends the process at once, after
+    removing this process's temporary and lock files.
     """
 
     def __init__(self) -> None:
-        self.fired = False
+        self.count = 0
 
     def __call__(self, signum: int, frame: object) -> None:
-        if self.fired:
-            return
-        self.fired = True
-        raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
+        self.count += 1
+        if self.count == 1:
+            raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
+        if self.count >= 3:
+            from ..fileio import remove_pending
+
+            remove_pending()
+            print(f"wararchive: {STOP_SIGNALS[signum]}", file=sys.stderr, flush=True)
+            os._exit(128 + signum)
 
 
 class StdoutError(WararchiveError):
