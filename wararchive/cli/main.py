@@ -6,7 +6,8 @@ malformed file, illegal move, unwritable output) prints one line
 produces a traceback. SIGTERM and SIGHUP unwind like Ctrl-C, so a
 half-written output's temporary file is removed before the process ends;
 the exit status is 128 + the signal's number (130, 143, 129) after one line.
-A second signal while the first unwinds is not let to interrupt the cleanup.
+A second signal while the first unwinds is ignored, so that it cannot cut the
+cleanup short; a third ends the process at once (see :class:`_Stop`).
 """
 
 from __future__ import annotations
