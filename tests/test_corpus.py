@@ -145,6 +145,21 @@ def test_concept_search_crosses_languages(c):
     assert set(hits.lang) == {"et", "fi", "sv"}
 
 
+def test_the_spy_named_in_spionaaz_s_turn_rule_is_tagged(c):
+    """et-spionaaz:9 — the turn rule's example names the Spy ('Spiooniga'): the passage carries the concept spy."""
+    assert "spy" in c.passage("et-spionaaz:9").concepts
+    assert "et-spionaaz:9" in set(c.search(concept="spy").passage_id)
+
+
+def test_the_aviator_note_weighs_after_against_besides(c):
+    """et-sojamang-1935:47 — 'Peale harilikku käiku': the note weighs 'after an ordinary move' (the grammar) against
+    'besides the ordinary move' (the context, :49, :50) and says which the translation and the ruleset follow."""
+    note = c.passage("et-sojamang-1935:47").note
+    assert "'after an ordinary move'" in note and "'besides the ordinary move'" in note
+    assert "et-sojamang-1935:49" in note and "et-sojamang-1935:50" in note
+    assert "the ruleset follow 'besides'" in " ".join(note.split())
+
+
 def test_unknown_ids_name_the_valid_choices(c):
     with pytest.raises(UnknownIdError, match=r"unknown text 'xx' \(valid: "):
         c.text("xx")

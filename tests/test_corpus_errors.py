@@ -127,3 +127,24 @@ def test_differs_without_explanation(broken):
     assert first, "test setup: the alignment has a difference"
     root = broken("alignments/japanese-war-game.yaml", first.group(0), f"\n{first.group(1)}xdifference: ")
     assert "unknown field" in load_error(root) or "must explain the difference" in load_error(root)
+
+
+@pytest.mark.parametrize(
+    ("dating", "field", "problem"),
+    [
+        ('{not_before: "c. 2002", not_after: "2025"}', "dating.not_before", "is not an ISO date"),
+        ('{when: "2002", not_after: "2025"}', "dating.when", "excludes not_before and not_after"),
+        ('{not_before: "2025", not_after: "2002"}', "dating.not_after", "earlier than not_before"),
+        ("{not_before: 2002}", "dating.not_before", "expected"),
+    ],
+)
+def test_a_bad_dating_names_its_field(broken, dating, field, problem):
+    root = broken(SPZ, 'dating: {not_before: "2002", not_after: "2025"}', f"dating: {dating}")
+    msg = load_error(root)
+    assert msg.startswith(f"corpus/{SPZ}:{line_of(root, SPZ, 'dating:')}: {field}:") and problem in msg, msg
+
+
+def test_a_place_ref_must_be_an_address(broken):
+    root = broken("texts/et-sojamang-1935.yaml", "place_ref: https://sws.geonames.org/588409/", "place_ref: Tallinn")
+    msg = load_error(root)
+    assert "place_ref" in msg and "gazetteer address" in msg and msg.count("\n") == 0

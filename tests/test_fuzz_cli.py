@@ -212,6 +212,7 @@ WRITERS = {
     "export tei": lambda p: ["export", "tei", p],
     "export csv": lambda p: ["export", "csv", p],
     "export sqlite": lambda p: ["export", "sqlite", p],
+    "export annotations": lambda p: ["export", "annotations", p],
 }
 
 

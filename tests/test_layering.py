@@ -24,6 +24,7 @@ LAYERS = {
     "fileio": 0,
     "languages": 0,
     "corpus": 0,
+    "release": 0,  # the version, date and data licence every citation names (the corpus cites with it)
     "engine": 1,  # the rules core: where a ruleset author works
     "rulesets": 2,
     "testing": 2,  # the conformance kit: checks rulesets with the engine alone
@@ -36,6 +37,9 @@ LAYERS = {
     "site": 7,  # where a site author works
     "dataset": 7,
     "export": 7,
+    "database": 7,
+    "datadict": 7,
+    "annotation": 7,
     "cli": 8,
 }
 

@@ -14,8 +14,11 @@ same public trace, if there is one.
 from __future__ import annotations
 
 import copy
+import io
 import json
 import random
+from contextlib import redirect_stdout
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -45,13 +48,23 @@ def _fork(game):
 
 
 def _public_trace(game, since: int) -> tuple:
-    """What anyone at the table sees happen: who stands where, what was removed, the public events' squares."""
+    """What anyone at the table sees happen: who stands where, what was removed, the public events' squares.
+
+    Of a combat, only the two pieces that met are seen at the table: a piece the
+    rules consulted besides (the tile behind a struck flag) is not.
+    """
     events = [
-        (e["type"], e.get("cells"), e.get("target"), e.get("side"), [p[0] for p in e.get("pieces", [])])
+        (e["type"], e.get("cells"), e.get("target"), e.get("side"), [p[0] for p in _met(e)])
         for e in game.events[since:]
         if "to" not in e
     ]
     return tuple(game.owner), tuple(game.uid), tuple(r[0] for r in game.removed), json.dumps(events), game.to_move
+
+
+def _met(event: dict) -> list:
+    """The pieces an event names that everyone saw: of a combat, the two that met."""
+    pieces = event.get("pieces", [])
+    return pieces[:2] if event["type"] == "combat" else pieces
 
 
 def _seen_by(game, viewer: str) -> str:
@@ -83,8 +96,17 @@ def _step(game, move, viewer: str) -> tuple[list[str], str, tuple]:
     return lines, _seen_by(game, viewer), _public_trace(game, before)
 
 
-def compare(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> int:
-    """Play the game and its swapped twin in lockstep; returns how many plies were compared."""
+@dataclass
+class Twins:
+    """A game and its swapped twin, played in lockstep for as long as the viewer cannot tell them apart."""
+
+    plies: int  # how many plies were compared
+    setups: tuple[dict, dict]  # the game's setups, the twin's
+    moves: tuple[list[tuple[int, str]], list[tuple[int, str]]]  # each ply's mover and move text, in the game and the twin
+
+
+def lockstep(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> Twins | None:
+    """Play a random game and its swapped twin in lockstep, asserting the viewer reads both alike (None: no pair to swap)."""
     rs = ruleset(rid, ply_limit=160, **opts)
     played = simulate_one(rs, seed, ("random", "random"))
     record = played.record()
@@ -104,32 +126,44 @@ def compare(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> int:
             continue
         break
     else:
-        return 0
+        return None
     one = rs.new_game(seed=seed, setup=record["setups"])
+    out = Twins(len(played.history), (record["setups"], twin.setup_record()), ([], []))
     assert _seen_by(one, side) == _seen_by(twin, side), "the starting views differ"
     for ply, text in enumerate(played.history, 1):
-        if one.to_move == viewer:  # what the viewer may do cannot depend on ranks he does not know
+        mover = one.to_move
+        if mover == viewer:  # what the viewer may do cannot depend on ranks he does not know
             assert sorted(map(one.move_text, one.legal_moves())) == sorted(map(twin.move_text, twin.legal_moves())), ply
         move = one.parse_move(text)
         got = _step(one, move, side)
-        want = None
+        want, played_in_twin = None, move
         if move in twin.legal_moves():
             want = _step(twin, move, side)
         else:
             for other in (m for m in twin.legal_moves() if m.frm == move.frm and m.to == move.to):
                 trial = _fork(twin)
-                out = _step(trial, other, side)
-                if out[2] == got[2]:
-                    twin, want = trial, out
+                step = _step(trial, other, side)
+                if step[2] == got[2]:
+                    twin, want, played_in_twin = trial, step, other
                     break
         if want is None or want[2] != got[2]:
-            return ply - 1  # something the viewer can see happened differently: the games part here, legitimately
+            out.plies = ply - 1  # something the viewer can see happened differently: the games part here, legitimately
+            return out
         assert got[0] == want[0], f"{rid} {opts} seed {seed}, {side}, ply {ply}: the transcript tells the swapped ranks apart"
         assert got[1] == want[1], f"{rid} {opts} seed {seed}, {side}, ply {ply}: the view tells the swapped ranks apart"
-    return len(played.history)
+        out.moves[0].append((mover, text))
+        out.moves[1].append((mover, twin.move_text(played_in_twin)))
+    return out
+
+
+def compare(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> int:
+    """Play the game and its swapped twin in lockstep; returns how many plies were compared."""
+    twins = lockstep(rid, opts, seed, viewer, pick)
+    return 0 if twins is None else twins.plies
 
 
 @example(("finnish-front", {}), 0, 0, 1)  # a gas command off the viewer's map told by the moves it closed
+@example(("japanese-war-game", {"referee": True}), 55, 0, 17)  # a striker told the flag's backer (via, a third piece)
 @example(("sojamang-1935", {}), 14, 0, 14)
 @example(("sojamang-1935", {"game": "beginners"}), 519, 1, 148)  # a battery naming a mine rightly learns it is one
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -163,6 +197,26 @@ def test_the_swap_comparison_catches_a_leaking_move_text(monkeypatch):
             compare("japanese-war-game", {}, seed, seed % 2, seed)
 
 
+def test_the_swap_comparison_catches_a_combat_naming_the_flag_s_backer(monkeypatch):
+    """fi-japanilainen-sotapeli:23, :27 — the referee variant's combat once kept, for the striker, the rule the flag's
+    rank came through (``via``) and the tile behind the flag as a third piece; the comparison catches it."""
+    from wararchive.engine.observer import Observer
+
+    redact = Observer._redact
+
+    def old(self, ev, pl):
+        out = redact(self, ev, pl)
+        if pl is not None and out.get("rule") == "hidden":
+            out["pieces"] += [[u, None, side] for u, _, side in ev["pieces"][2:]]
+            out.update({"via": ev["via"]} if "via" in ev else {})
+        return out
+
+    compare("japanese-war-game", {"referee": True}, 55, 0, 17)
+    monkeypatch.setattr(Observer, "_redact", old)
+    with pytest.raises(AssertionError, match="tells the swapped ranks apart"):
+        compare("japanese-war-game", {"referee": True}, 55, 0, 17)
+
+
 def test_the_swap_comparison_catches_sojamang_s_old_move_texts(monkeypatch):
     """et-sojamang-1935:77, :80, :89 — the texts that named the mover (``mg:…``, ``reinforce:…=piece``) are caught."""
     from wararchive.rulesets.sojamang_1935.abilities import SojamangHooks
@@ -178,3 +232,77 @@ def test_the_swap_comparison_catches_sojamang_s_old_move_texts(monkeypatch):
     with pytest.raises(AssertionError, match="transcript tells the swapped ranks apart"):
         for seed in seeds:
             compare("sojamang-1935", {}, seed, seed % 2, seed)
+
+
+# -- the interactive path: `wararchive play` with a human on either side ------------------------------------------------
+def play_at_the_terminal(rid: str, opts: dict, seed: int, setups: dict, moves: list, human: int, old_help: bool = False) -> str:
+    """All that ``wararchive play --players`` prints to the person at the keyboard (side ``human``).
+
+    The game starts from ``setups``; he types his side's ``moves``, the computer
+    plays the others (a scripted player in place of ``random``), then he quits
+    (or the computer, out of moves, abandons). ``old_help``: print the help
+    before the first move from the mover's moves, as ``play`` once did.
+    """
+    from wararchive.cli import terminal
+    from wararchive.cli.main import main
+    from wararchive.engine import Ruleset
+
+    computer = iter([text for mover, text in moves if mover != human])
+    typed = iter([*(text for mover, text in moves if mover == human), "quit"])
+
+    class Scripted:
+        def choose(self, game):
+            text = next(computer, None)
+            if text is None:
+                raise terminal.GameAbandoned(game.side, game.ply + 1)
+            return game.parse_move(text)
+
+    new_game = Ruleset.new_game
+
+    def set_up(rs, seed=0, setup=None):
+        game = new_game(rs, seed, setups)
+        if old_help:
+            print(terminal.help_text(game, game.side))
+        return game
+
+    args = ["play", rid, "--seed", str(seed), "--players", "human,random" if human == 0 else "random,human"]
+    args += [a for k, v in {"ply_limit": 160, **opts}.items() for a in ("-o", f"{k}={json.dumps(v)}")]
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as mp, redirect_stdout(out):
+        mp.setattr(Ruleset, "new_game", set_up)
+        mp.setattr("wararchive.players.make_player", lambda kind, seed: Scripted())
+        mp.setattr("builtins.input", lambda prompt="": next(typed))
+        assert main(args) == 0
+    return out.getvalue()
+
+
+def compare_at_the_terminal(rid: str, opts: dict, seed: int, human: int, pick: int, old_help: bool = False) -> int:
+    """The person at the keyboard reads the same, byte for byte, in a game and its swapped twin; returns the plies compared."""
+    twins = lockstep(rid, opts, seed, human, pick)
+    if twins is None:
+        return 0
+    one, two = (play_at_the_terminal(rid, opts, seed, twins.setups[k], twins.moves[k], human, old_help=old_help) for k in (0, 1))
+    assert one == two, f"{rid} {opts} seed {seed}, human {human}: the terminal tells the swapped ranks apart"
+    return len(twins.moves[0])
+
+
+@example(("sojamang-1935", {}), 2, 1, 0)  # the help once quoted the computer's battery on f2 and gas on e2
+@example(("finnish-front", {}), 1, 1, 0)  # … and a flyer of the Finnish map game
+@example(("japanese-war-game", {"referee": True}), 0, 0, 0)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SPECS), st.integers(0, 10_000), st.integers(0, 1), st.integers(0, 1000))
+def test_playing_at_the_terminal_reads_the_same_whichever_unlearned_pieces_were_swapped(spec, seed, human, pick):
+    """The interactive ``play`` (legend, help, boards, moves, events), with the human first or second: hidden ranks
+    stay hidden, fi-japanilainen-sotapeli:5 (jwg.hidden); et-spionaaz:5; sv-krigsspel-finland:4 (ff.hidden);
+    et-sojamang-1935:10, :15 (soj.hidden)."""
+    rid, opts = spec
+    compare_at_the_terminal(rid, opts, seed, human, pick)
+
+
+def test_the_terminal_comparison_catches_a_help_quoting_the_computers_moves():
+    """et-sojamang-1935:15 — the help ``play`` printed before the first move quoted the mover's legal moves (a battery's
+    ``fire:f2-f2>…``, ``gas:e2-e2>…``): with the human second, the computer's; the comparison catches it."""
+    pick = 48  # swaps pink's battery commander on f2 with the lieutenant on i2
+    compare_at_the_terminal("sojamang-1935", {}, 2, 1, pick)
+    with pytest.raises(AssertionError, match="the terminal tells the swapped ranks apart"):
+        compare_at_the_terminal("sojamang-1935", {}, 2, 1, pick, old_help=True)

@@ -12,10 +12,12 @@ from wararchive.interop.openspiel import game_name  # noqa: E402
 
 
 @pytest.mark.parametrize("rid", rulesets())
-def test_random_sim_test_passes(rid):
-    """OpenSpiel's C++ consistency checks over two random games (ply limit kept short so it stays fast)."""
+@pytest.mark.parametrize("serialize", [False, True])
+def test_random_sim_test_passes(rid, serialize):
+    """OpenSpiel's C++ consistency checks over two random games (ply limit kept short so it stays fast); with
+    ``serialize``, each state also goes through OpenSpiel's serialization and back to the same information states."""
     game = pyspiel.load_game(game_name(rid), {"ply_limit": 60, "setups": 5})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=serialize, verbose=False)
 
 
 def test_options_are_parameters():
@@ -44,6 +46,41 @@ def test_information_state_hides_what_the_view_hides():
     other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert other.information_state_string(0) == text
     assert other.observation_tensor(0) == state.observation_tensor(0)
+
+
+def _played(game, pieces, move):
+    """An OpenSpiel state of ``game`` from a position set up by hand, after ``move``."""
+    state = game.new_initial_state()
+    state.carried.start(game.rs.position(pieces, to_move="south"))
+    state.apply_action(next(a for a in state.legal_actions() if state.move_of(a) == state.world.parse_move(move)))
+    return state
+
+
+def test_information_state_of_a_striker_in_the_referee_variant():
+    """fi-japanilainen-sotapeli:23, :27 (jwg.flag-rank, jwg.referee) — a striker who fell against a flag backed by the
+    field marshal has the same information state as one who fell against a higher tile: neither the rule the flag's rank
+    came through nor the tile behind it reaches it."""
+    game = pyspiel.load_game(game_name("japanese-war-game"), {"referee": True})
+    common = {"d7": "south:colonel", "d10": "north:field_marshal", "a1": "south:major", "g11": "north:major"}
+    flag = _played(game, {**common, "d9": "north:flag"}, "d7-d8")
+    general = _played(game, {**common, "d9": "north:lieutenant_general"}, "d7-d8")
+    assert flag.world.events[-1]["via"] == "jwg.flag-rank"
+    assert flag.information_state_string(0) == general.information_state_string(0)
+    assert flag.information_state_string(1) != general.information_state_string(1)  # north knows what stood there
+
+
+def test_information_state_stays_the_size_of_a_view():
+    """The information state is the view plus a digest of the history read, not the history: its length does not grow
+    with the game (it grew by every move and event, so a game's strings cost time quadratic in its length)."""
+    game = pyspiel.load_game(game_name("japanese-war-game"), {"setups": 1})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    rng = np.random.RandomState(1)
+    sizes = []
+    while not state.is_terminal() and state.world.ply < 400:
+        sizes.append(len(state.information_state_string(state.current_player())))
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.world.ply > 100 and max(sizes) < 1.5 * sizes[0]
 
 
 def test_openspiel_ismcts_bot_plays_a_game():

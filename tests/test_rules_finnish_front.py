@@ -61,6 +61,19 @@ def test_yellow_occupies_all_ten_strategic_points_and_keeps_seven_in_reserve():
     assert "off the map (yellow): 7" in g.view("blue").render()
 
 
+def test_the_reserve_is_counted_by_the_opponent_by_a_conjecture_not_by_the_text():
+    """:9, :30 — pieces out of the game are off the map (ff.off-map, attested); that the opponent may count them, never
+    seeing which they are, is the project's conjecture (ff.off-map-count), a rule of its own."""
+    g = ruleset("finnish-front").new_game(seed=2)
+    off_map, count = g.rs.rule("ff.off-map"), g.rs.rule("ff.off-map-count")
+    assert off_map.certainty == "attested" and f"{TEXT}:9" in off_map.cites and f"{TEXT}:30" in off_map.cites
+    assert "count" not in off_map.summary and "opponent" not in off_map.summary
+    assert count.certainty == "conjecture" and "project" in count.reason
+    held = [c for c in g.positions[1] if g.board.names[c].startswith("yellow reserve")]
+    seen = g.view("blue")
+    assert "off the map (yellow): 7" in seen.render() and all(seen.cells[c]["piece"] is None for c in held)
+
+
 def test_trains_and_guns_are_set_up_on_railway_points():
     """:23, :25 — pieces confined to solid lines never start on a road-only point."""
     for seed in range(5):
@@ -208,20 +221,33 @@ def test_no_strike_backwards_but_flyers_strike_every_way():
 
 
 def test_the_attacker_learns_the_defender_not_the_reverse():
-    """:27 — the attacker asks the strength; option combat_reveal=both tells both."""
+    """:27 — the attacker asks the strength (ff.ask, attested) and so knows the piece (ff.ask-arm, inferred: a strength
+    names the arm only by the project's strengths); option combat_reveal=both tells both."""
     pieces = {**BASE, "Selänpää": "blue:artillery", "Kouvola": "yellow:machine_gun", "Kotka": "yellow:infantry"}
     g = game(pieces)
     g.play("attack:Selänpää-Selänpää>Kouvola")
     assert last(g, "combat")["pieces"][1][1] == "machine_gun"
     assert seen(g, "blue", "combat")["pieces"][1][1] == "machine_gun"
     assert seen(g, "blue", "revealed")["pieces"] == [last(g, "combat")["pieces"][1]]  # uid, rank, side
-    assert seen(g, "blue", "revealed")["rule"] == "ff.ask"
+    assert seen(g, "blue", "revealed")["rule"] == "ff.ask-arm"
     assert seen(g, "yellow", "combat")["pieces"][0][1] is None
     assert not [e for e in g.view("yellow").events if e["type"] == "revealed"]  # the defender is told nothing
     g = game(pieces, combat_reveal="both")
     g.play("attack:Selänpää-Selänpää>Kouvola")
     assert seen(g, "yellow", "combat")["pieces"][0][1] == "artillery"
     assert seen(g, "yellow", "revealed")["pieces"][0][1:] == ["artillery", "blue"]
+
+
+def test_asking_the_strength_is_attested_learning_the_arm_inferred():
+    """:27, :4 — the text has the attacker ask 'how strong' (ff.ask, attested); the arm is what a flyer may ask as its
+    own right (:4), so that the attacker learns it too is a reading (ff.ask-arm, inferred), resting on the project's
+    strengths being one to an arm."""
+    rs = ruleset("finnish-front")
+    ask, arm = rs.rule("ff.ask"), rs.rule("ff.ask-arm")
+    assert ask.certainty == "attested" and ask.cites == (f"{TEXT}:27",) and "arm" not in ask.summary
+    assert arm.certainty == "inferred" and set(arm.cites) == {f"{TEXT}:27", f"{TEXT}:4"} and ":4" in arm.reason
+    strengths = [p.strength for p in rs.piece_types]
+    assert len(set(strengths)) == len(strengths)  # what the inference rests on: a strength names one arm
 
 
 def test_attack_timing_next_move_reading():
@@ -268,6 +294,23 @@ def test_gas_forces_infantry_back_and_a_piece_not_withdrawn_is_lost():
     lost = last(g, "gas-lost")
     assert lost["cells"] == ["Utti"] and lost["rule"] == "ff.gas-withdraw" and f"{TEXT}:20" in lost["cites"]
     assert at(g, "Utti") is None and at(g, "Voikoski") == "blue:infantry" and at(g, "Kausala") == "blue:artillery"
+
+
+def test_the_gas_player_is_not_told_which_pieces_his_gas_caught():
+    """:1, :20 — the gas acts on infantry and machine guns; no passage tells the gas player which pieces it caught,
+    so the gassed points are told to the gassed side alone: the gas player reads the same whichever of the hidden
+    pieces next to it are infantry (and whether any is)."""
+    from wararchive.engine.transcript import play_ply
+
+    read = []
+    for selanpaa, utti in (("infantry", "artillery"), ("artillery", "infantry"), ("artillery", "artillery")):
+        g = game({**GAS, "Selänpää": f"blue:{selanpaa}", "Utti": f"blue:{utti}"}, to_move="yellow")
+        lines = play_ply(g, g.parse_move("Myllykoski-Kouvola"), "yellow")
+        assert not [e for e in g.visible_events("yellow") if e["type"] == "gas"]
+        read.append((lines, g.view("yellow").to_dict()["cells"]))
+        if "infantry" in (selanpaa, utti):
+            assert seen(g, "blue", "gas")["gassed"] == ["Selänpää" if selanpaa == "infantry" else "Utti"]
+    assert read[0] == read[1] == read[2]
 
 
 def test_gas_closes_the_way_except_to_flyers():

@@ -176,6 +176,34 @@ def test_referee_variant_hides_the_ranks_of_fighting_tiles():
     assert secret.view("referee").events[0]["pieces"][0][1] == "colonel"
 
 
+# the striker's colonel meets a flag backed by the field marshal, or a lieutenant general: he falls either way
+FLAG_BACKED = {"d7": "south:colonel", "d9": "north:flag", "d10": "north:field_marshal", "a1": "south:major", "g11": "north:major"}
+GENERAL = {**FLAG_BACKED, "d9": "north:lieutenant_general"}
+
+
+def test_referee_variant_does_not_tell_the_striker_he_met_the_flag():
+    """fi:27 (jwg.referee), fi:23 (jwg.flag-rank) — in the referee variant the striker of a flag learns no more than
+    that his tile fell: the combat he reads names neither the rule the flag's rank came through (``via``) nor the tile
+    behind it, in his events, his view or his transcript, and reads the same as a fall against a higher tile."""
+    import json
+
+    from wararchive.engine.transcript import play_ply
+
+    read = []
+    for pieces in (FLAG_BACKED, GENERAL):
+        g = game(pieces, referee=True)
+        lines = play_ply(g, g.parse_move("d7-d8"), "south")
+        ev = g.visible_events("south")[-1]
+        assert ev["outcome"] == "defender_wins" and ev["rule"] == "hidden" and "via" not in ev and len(ev["pieces"]) == 2
+        view = json.dumps(g.view("south").to_dict(), sort_keys=True)
+        read.append((lines, view, g.visible_events("south")))
+    assert read[0] == read[1]
+    referee = game(FLAG_BACKED, referee=True)
+    referee.play("d7-d8")
+    ev = referee.visible_events("referee")[-1]
+    assert ev["via"] == "jwg.flag-rank" and ev["pieces"][2][1] == "field_marshal"  # the referee's record keeps it all
+
+
 def test_board_option_9x4_leaves_headquarters_empty():
     """fi:4, fi:9 (option board) — the Gunjin-style 9x4 field keeps its headquarters square free."""
     g = ruleset("japanese-war-game", board="9x4").new_game(seed=2)
@@ -198,11 +226,17 @@ def test_open_cases_are_not_labelled_attested():
 
 @pytest.mark.parametrize(("to_move", "spy", "marshal", "mover"), [("north", "d5", "d7", "d7-d6"), ("south", "d3", "d5", "d3-d4")])
 def test_spy_and_marshal_both_fall_in_the_both_fall_reading(to_move, spy, marshal, mover):
-    """sv:22 reading (c) — 'beaten by all others, but beats the field marshal': each beats the other."""
+    """sv-japanska-krigsspelet:22 reading (c) — 'beaten by all others, but beats the field marshal': each beats the
+    other; the record names the inferred rule of that reading, not the attested jwg.spy-beats-marshal."""
     pieces = {marshal: "north:field_marshal", spy: "south:spy", "a1": "south:lieutenant", "a11": "north:lieutenant"}
     g = game(pieces, to_move=to_move, spy_vs_marshal="both-fall")
     g.play(mover)
-    assert outcome(g)["outcome"] == "both_removed"
+    assert outcome(g)["outcome"] == "both_removed" and outcome(g)["rule"] == "jwg.spy-marshal-both-fall"
+    rule = g.rs.rule("jwg.spy-marshal-both-fall")
+    assert rule.certainty == "inferred" and "sv-japanska-krigsspelet:22" in rule.cites
+    assert ruleset("japanese-war-game", spy_vs_marshal="swedish").combat("spy", "field_marshal").rule.id == (
+        "jwg.spy-beats-marshal"
+    )
 
 
 def test_spy_meeting_spy_both_fall_by_an_inferred_rule():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wararchive import corpus
+from wararchive import corpus, release
 from wararchive.cli.main import main
 from wararchive.corpus import citation
 from wararchive.errors import WararchiveError
@@ -45,7 +45,8 @@ def test_cite_as_gives_title_passage_id_and_a_permalink(capsys, monkeypatch):
     cite = capsys.readouterr().out.strip().splitlines()[-1]
     assert cite.startswith("  cite as: Spionaaž (")
     assert cite.endswith(
-        ", et-spionaaz:21, wararchive digital edition, https://example.org/archive/texts/et-spionaaz.html#et-spionaaz:21"
+        f", et-spionaaz:21, wararchive digital edition, version {release.VERSION} ({release.DATE}),"
+        " https://example.org/archive/texts/et-spionaaz.html#et-spionaaz:21"
     )
     monkeypatch.delenv("WARARCHIVE_BASE_URL")
     assert citation.permalink("et-spionaaz:21").startswith(citation.DEFAULT_BASE_URL)

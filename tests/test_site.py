@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from sphinx.cmd.build import build_main
 
-from wararchive import corpus, engine
+from wararchive import corpus, engine, release
 from wararchive.players import simulate_one
 from wararchive.site.replay import KINDS as replay_kinds
 
@@ -104,7 +104,29 @@ def test_cite_lines_use_the_configured_base_url(site):
     # the site and the CLI read one setting: the page's citation carries the CLI's permalink
     from wararchive.corpus.citation import permalink
 
-    assert f"et-spionaaz:21, wararchive digital edition, {permalink('et-spionaaz:21')}" in page(site, "texts/et-spionaaz.html")
+    edition = f"wararchive digital edition, version {release.VERSION} ({release.DATE})"
+    assert f"et-spionaaz:21, {edition}, {permalink('et-spionaaz:21')}" in page(site, "texts/et-spionaaz.html")
+
+
+def test_edition_pages_carry_citation_meta_tags_copy_buttons_and_citation_files(site):
+    from wararchive.corpus.bibliography import references, render
+
+    c = corpus.load()
+    for t in c.texts.values():
+        text = page(site, f"texts/{t.text_id}.html")
+        metas = {name: html.unescape(value) for value, name in re.findall(r'<meta content="([^"]*)" name="(citation_\w+)"', text)}
+        assert metas["citation_title"] == f"{t.title} ({t.title_en})", t.text_id
+        assert metas["citation_publication_date"] == release.DATE.replace("-", "/")
+        assert text.count('class="wa-copy"') == len(t.passages) + 1  # each passage and the text
+        for suffix, fmt in (("json", "csl"), ("bib", "bibtex"), ("ris", "ris")):
+            assert f'href="../cite/{t.text_id}.{suffix}"' in text
+            written = (site / "cite" / f"{t.text_id}.{suffix}").read_text(encoding="utf-8")
+            assert written == render(references(c, t.text_id, with_passages=True), fmt)
+    downloads = page(site, "downloads/index.html")
+    for href in ("../dts/index.json", "../cite/et-spionaaz.ris"):
+        assert f'href="{href}"' in downloads and (site / "downloads" / href).resolve().is_file()
+    entry = json.loads((site / "dts" / "index.json").read_text(encoding="utf-8"))
+    assert entry["@type"] == "EntryPoint" and entry["@id"].endswith("/dts/")
 
 
 def test_notes_link_the_passages_they_name(site):

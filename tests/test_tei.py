@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from wararchive import corpus
+from wararchive import corpus, release
 from wararchive.corpus.corpus import Corpus
 from wararchive.corpus.tei import TEI_NS, export_tei, read_tei, read_tei_alignments, tei_file_name
 from wararchive.errors import CorpusError, WararchiveError
@@ -133,7 +133,12 @@ def test_header_is_complete(edition: Edition) -> None:
 
         pub = header.find("tei:fileDesc/tei:publicationStmt", NS)
         assert pub.findtext("tei:publisher", namespaces=NS) == "wararchive project"
-        assert pub.find(".//tei:date", NS) is None  # no export date: deterministic output
+        # the release's date, never the export's: the output stays deterministic
+        assert pub.find("tei:date", NS).get("when") == release.DATE
+        assert header.find("tei:fileDesc/tei:editionStmt/tei:edition", NS).get("n") == release.VERSION
+        licence = pub.find("tei:availability/tei:licence", NS)
+        assert licence.get("target") == release.DATA_LICENSE_URL and "CC-BY-4.0" in licence.text
+        assert "rights" in pub.findtext("tei:availability/tei:p", namespaces=NS)
 
         desc = header.find("tei:fileDesc/tei:sourceDesc", NS)
         file_bibl = desc.find("tei:bibl[@type='transcription']", NS)
@@ -143,8 +148,11 @@ def test_header_is_complete(edition: Edition) -> None:
         assert [b.get("corresp") for b in text_bibls] == ["#" + t.text_id for t in texts]
         for bibl, t in zip(text_bibls, texts, strict=True):
             assert bibl.findtext("tei:title[@type='main']", namespaces=NS) == t.title
-            assert bibl.findtext("tei:date", namespaces=NS) == t.date
+            date = bibl.find("tei:date", NS)
+            assert date.text == t.date
+            assert (date.get("when"), date.get("notBefore"), date.get("notAfter")) == (t.when, t.not_before, t.not_after)
             assert bibl.findtext("tei:pubPlace", namespaces=NS) == t.place
+            assert bibl.find("tei:pubPlace", NS).get("ref") == t.place_ref
             notes = {n.get("type"): n.text for n in bibl.findall("tei:note", NS)}
             assert notes == {
                 "date-certainty": t.date_certainty,
@@ -175,6 +183,24 @@ def test_every_passage_appears_once_with_its_xml_id(edition: Edition) -> None:
     by_xml_id = {div.get(XML_ID): div for root in edition.roots.values() for div in _passage_divs(root)}
     for p in passages:
         assert by_xml_id[p.id.replace(":", ".")].get("n") == p.id
+
+
+def test_a_passage_text_is_its_reading_alone(edition: Edition) -> None:
+    """et-spionaaz:17 has corrections: the <ab>'s text with each choice's corr is the reading, with no reason mixed in."""
+    for root in edition.roots.values():
+        for div in _passage_divs(root):
+            p = edition.corpus.passage(div.get("n"))
+            ab = div.find("tei:ab", NS)
+            assert [_local(e.tag) for e in ab.iter() if e is not ab] == ["choice", "sic", "corr"] * len(p.corrections)
+            parts = [ab.text or ""]
+            for choice in ab:
+                parts += [choice.findtext("tei:corr", namespaces=NS) or "", choice.tail or ""]
+            assert "".join(parts) == p.reading, p.id
+    assert any(p.corrections for p in edition.corpus.iter_passages())  # the check ran on corrected passages
+
+
+def _local(tag: str) -> str:
+    return tag.rpartition("}")[2]
 
 
 def test_every_correction_is_one_choice(edition: Edition) -> None:
@@ -246,6 +272,8 @@ def test_every_pointer_resolves_and_ids_are_unique(edition: Edition) -> None:
         for elem in root.iter():
             for attr in ("ana", "corresp", "target", "resp", "domains"):
                 for pointer in (elem.get(attr) or "").split():
+                    if pointer.startswith("https://"):  # outside the edition: the licence
+                        continue
                     where, _, ident = pointer.rpartition("#")
                     assert ident in ids[where or name], f"{name}: {attr}={pointer!r} points at nothing"
 
@@ -365,3 +393,32 @@ def test_read_tei_refuses_what_is_not_an_export(tmp_path: Path) -> None:
     broken.write_text("<TEI", encoding="utf-8")
     with pytest.raises(WararchiveError, match="not a readable XML file"):
         read_tei(broken)
+
+
+# -- schema ----------------------------------------------------------------------
+def test_export_is_valid_against_the_shipped_tei_schema(tmp_path, capsys) -> None:
+    from wararchive.cli.main import main
+
+    assert main(["export", "tei", str(tmp_path), "--validate"]) == 0
+    written = capsys.readouterr().out.split()
+    assert len(written) == len(list(tmp_path.glob("*.xml"))) > 0
+
+
+def test_validation_names_the_file_and_line_of_an_invalid_element(tmp_path) -> None:
+    from wararchive.corpus.tei_schema import validate
+
+    (path,) = [p for p in export_tei(corpus.load(), tmp_path) if p.name == "et-male.xml"]
+    validate([path])
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if "<ab " in line)
+    lines[at] = lines[at].replace("<ab ", "<paragraph ", 1).replace("</ab>", "</paragraph>")
+    path.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(WararchiveError, match=r"et-male\.xml:\d+: not valid TEI"):
+        validate([path])
+
+
+def test_validate_is_for_tei_only(tmp_path, capsys) -> None:
+    from wararchive.cli.main import main
+
+    assert main(["export", "csv", str(tmp_path), "--validate"]) == 2
+    assert "tei export only" in capsys.readouterr().err

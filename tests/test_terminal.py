@@ -26,7 +26,7 @@ def typed(*lines: str):
 
 def test_legend_names_every_piece_symbol_and_the_special_move_notation():
     game = engine.ruleset("sojamang-1935").new_game(seed=1)
-    text = terminal.legend(game)
+    text = terminal.legend(game, game.side)
     for p in game.rs.piece_types:
         assert p.name_en in text
     assert "T5   Tank (major)" in text and "'wire' terrain: only Tank (major) may enter" in text
@@ -63,7 +63,7 @@ def test_help_and_quit_at_the_prompt(capsys, monkeypatch):
     monkeypatch.setattr("builtins.input", typed("help", "quit"))
     assert main(["play", "spionaaz", "--players", "human,random", "--as", "south", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.count("LEGEND") == 2 and "quit  abandon the game" in out  # once at the start, once for 'help'
+    assert out.count("LEGEND") == 2 and "quit  abandon the game" in out  # once at his first turn, once for 'help'
     assert out.rstrip().endswith("south abandoned the game before ply 1; no result")
 
 
@@ -96,7 +96,51 @@ def test_simulate_help_says_which_seed_each_game_uses(capsys, tmp_path):
 
 
 def test_legend_shows_only_the_marks_the_board_has():
-    jwg = terminal.legend(engine.ruleset("japanese-war-game").new_game(seed=1))
-    spz = terminal.legend(engine.ruleset("spionaaz").new_game(seed=1))
+    jwg = terminal.legend(engine.ruleset("japanese-war-game").new_game(seed=1), "south")
+    spz = terminal.legend(engine.ruleset("spionaaz").new_game(seed=1), "south")
     assert "~~   water" in jwg and "==   a bridge" in jwg and "^^" not in jwg
     assert "^^   a blocked square (e.g. a volcano)" in spz and "~~" not in spz
+
+
+def test_two_humans_play_hot_seat_each_seeing_only_his_own_side(capsys, monkeypatch):
+    """fi-japanilainen-sotapeli:5 (jwg.hidden) — two people at one terminal: a pause screen before each turn, then the
+    side to move sees his own view only (the enemy's ranks as '?'), never the referee's nor the other side's."""
+    g = engine.ruleset("japanese-war-game").new_game(seed=1)
+    keys, boards = [], {}
+    for side in ("south", "north"):
+        boards[side] = [g.view(side).render()]
+        move = g.legal_moves()[0]
+        keys += ["", g.move_text(move)]
+        g.play(move)
+        boards[side].append(g.view(side).render())
+    monkeypatch.setattr("builtins.input", read := typed(*keys, "quit"))
+    assert main(["play", "japanese-war-game", "--players", "human,human", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith("view: each side its own, hot-seat")
+    turns = out.split("pass the terminal to ")[1:]
+    assert [t.split("\n", 1)[0] for t in turns] == ["south", "north", "south"]
+    for side, other, turn in (("south", "north", turns[0]), ("north", "south", turns[1])):
+        assert all(board in turn for board in boards[side])  # before and after his move
+        assert not any(board in turn for board in boards[other]) and g.view("referee").render() not in turn
+        assert "LEGEND" in turn
+    assert "ply 1: south" in turns[1]  # north reads south's move, as his filter passes it, before his own board
+    assert out.rstrip().endswith("south abandoned the game before ply 3; no result")
+    assert read.prompts[0].startswith("south: press Enter")
+
+
+def test_hot_seat_pauses_only_when_the_side_changes(monkeypatch):
+    """et-spionaaz:9 (spz.two-moves) — a turn of two moves has no pause inside it; the screen is cleared at each pause."""
+    g = engine.ruleset("spionaaz").new_game(seed=1)
+    plies = []
+    for _ in range(4):
+        plies.append(g.move_text(g.legal_moves()[0]))
+        g.play(g.legal_moves()[0])
+    game = engine.ruleset("spionaaz").new_game(seed=1)
+    read = typed("", plies[0], plies[1], "", plies[2], plies[3])
+    written = []
+    players = [terminal.HumanPlayer(side, read=read, write=written.append) for side in game.rs.sides]
+    with pytest.raises(Exception, match="input ended at the pause before south's turn"):
+        terminal.hot_seat(game, players, read=read, write=written.append, clear="<CLEAR>")
+    pauses = [w for w in written if "pass the terminal to" in w]
+    assert pauses == [f"<CLEAR>pass the terminal to {side}" for side in ("south", "north", "south")]
+    assert game.ply == 4

@@ -1,7 +1,8 @@
 """The whole archive as named tables: the corpus and every ruleset.
 
 One place builds the tables every export writes (CSV, JSON, Parquet,
-SQLite), so the formats cannot drift apart. Rulesets are taken with their
+SQLite), so the formats cannot drift apart. Documents and passages carry
+their "Cite as" line, naming the release the export was made from. Rulesets are taken with their
 default options; each row of a ruleset table names its ruleset, so the
 tables of all games stack into one and join on passage ids with the corpus.
 """
@@ -29,14 +30,18 @@ TABLES = (
     "combat",
     "rank_orders",
     "options",
+    "features",
+    "not_implemented",
+    "difference_rules",
 )
-"""Every table, in the order they are written (corpus first, then rulesets)."""
+"""Every table, in the order they are written (corpus first, then rulesets, then views joining both)."""
 
 
 def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
     """Every table of :data:`TABLES`, built fresh from ``corpus`` and the registered rulesets."""
     import pandas as pd
 
+    from .corpus.citation import cite, cite_text
     from .engine import rank_orders, ruleset, rulesets
 
     games = [ruleset(rid) for rid in rulesets()]
@@ -49,9 +54,13 @@ def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
         for rs in games
         if rs.combat_table is not None
     ]
+    texts = corpus.texts
+    documents, passages = corpus.documents(), corpus.passages()
     out = {
-        "documents": corpus.documents(),
-        "passages": corpus.passages(),
+        "documents": documents.assign(cite_as=[cite_text(texts[t]) for t in documents.text_id]),
+        "passages": passages.assign(
+            cite_as=[cite(texts[t], corpus.passage(p)) for t, p in zip(passages.text_id, passages.passage_id, strict=True)]
+        ),
         "corrections": corpus.corrections(),
         "alignments": corpus.alignments(),
         "concepts": corpus.concepts(),
@@ -67,6 +76,12 @@ def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
         "combat": _front(stack(combat), "ruleset"),
         "rank_orders": rank_orders(),
         "options": pd.DataFrame(_options(games)),
+        "features": pd.DataFrame(_features(games), columns=list(FEATURE_COLUMNS)),
+        "not_implemented": pd.DataFrame(
+            [(rs.id, n.passage, n.reason) for rs in games for n in rs.not_implemented],
+            columns=["ruleset", "passage_id", "reason"],
+        ),
+        "difference_rules": pd.DataFrame(_difference_rules(corpus, games), columns=list(DIFFERENCE_RULE_COLUMNS)),
     }
     return {name: out[name] for name in TABLES}
 
@@ -106,3 +121,63 @@ def _options(games) -> list[dict]:
         for rs in games
         for o in rs.declared.values()
     ]
+
+
+FEATURE_COLUMNS = ("ruleset", "topic", "name", "value", "value_json", "rule_id", "cites", "certainty")
+"""The comparison matrix of the site's Compare pages, one row per cell: ``value`` as the page shows it,
+``value_json`` as the ruleset holds it (a number, a boolean or a string), and the rule that states it."""
+
+
+def _features(games) -> list[tuple]:
+    rows = []
+    for rs in games:
+        for f in rs.features:
+            rule = rs.rules.rules[f.rule]
+            rows.append(
+                (
+                    rs.id,
+                    f.topic,
+                    f.name,
+                    str(f.value),
+                    json.dumps(f.value, ensure_ascii=False),
+                    f.rule,
+                    list(rule.cites),
+                    rule.certainty,
+                )
+            )
+    return rows
+
+
+DIFFERENCE_RULE_COLUMNS = (
+    "alignment_id",
+    "unit",
+    "kind",
+    "difference",
+    "side",
+    "text_id",
+    "passage_id",
+    "ruleset",
+    "cited_by",
+    "item",
+    "certainty",
+)
+""""Which rules does a Finnish↔Swedish difference touch", exploded: one row per (unit that differs, passage on
+either side, rule, piece or option citing that passage). ``kind`` is the difference's kind, ``cited_by`` whether
+a rule, a piece or an option cites it. A differing passage no ruleset cites has one row with empty ruleset columns,
+so a difference that touches no rule is seen, not lost."""
+
+
+def _difference_rules(corpus: Corpus, games) -> list[tuple]:
+    cited: dict[str, list[tuple[str, str, str, str]]] = {}
+    for ruleset_id, kind, item, pid, certainty in _citations(games):
+        cited.setdefault(pid, []).append((ruleset_id, kind, item, certainty))
+    rows = []
+    for a in corpus.parallels.values():
+        for u in a.units:
+            if u.kind == "none":
+                continue
+            for side, text_id, pids in (("left", a.left, u.left), ("right", a.right, u.right)):
+                for pid in pids:
+                    head = (a.alignment_id, u.n, u.kind, u.difference, side, text_id, pid)
+                    rows += [head + c for c in cited.get(pid, [])] or [(*head, None, None, None, None)]
+    return rows

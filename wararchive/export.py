@@ -1,8 +1,9 @@
 """Write the archive's tables as CSV, JSON, Parquet or one SQLite database.
 
 CSV, JSON and Parquet go to a directory, one file per table
-(``passages.csv``…); SQLite is one file, ready for Datasette
-(``datasette wararchive.sqlite``). Lists (a rule's citations, a passage's
+(``passages.csv``…); SQLite is one file with keys, foreign keys and
+full-text search (:mod:`.database`), and its Datasette metadata beside it
+(``datasette wararchive.sqlite -m wararchive.metadata.json``). Lists (a rule's citations, a passage's
 concepts) stay lists in JSON and Parquet; CSV joins them with ``; `` as the
 command line does; SQLite stores them as JSON arrays, which Datasette shows
 as lists and SQLite's ``json_each`` can unnest. Every file is written
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import io
 import json
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,9 +45,17 @@ def export(corpus: Corpus, fmt: str, out: str | Path, frames: dict[str, pd.DataF
         raise WararchiveError(f"{out}: is a file; {fmt} exports one file per table into a directory")
     frames = tables(corpus) if frames is None else frames
     if fmt == "sqlite":
-        return [atomic_write_bytes(out, _sqlite(frames))]
+        from .database import database, datasette_metadata
+
+        meta = json.dumps(datasette_metadata(out.stem), ensure_ascii=False, indent=1) + "\n"
+        return [atomic_write_bytes(out, database(frames)), atomic_write_bytes(metadata_path(out), meta.encode("utf-8"))]
     writer = _WRITERS[fmt]
     return [atomic_write_bytes(out / f"{name}.{fmt}", writer(frame)) for name, frame in frames.items()]
+
+
+def metadata_path(database: Path) -> Path:
+    """Where the Datasette metadata of a database file goes: ``wararchive.sqlite`` → ``wararchive.metadata.json``."""
+    return database.with_name(database.stem + ".metadata.json")
 
 
 def _csv(frame: pd.DataFrame) -> bytes:
@@ -71,21 +79,6 @@ def _parquet(frame: pd.DataFrame) -> bytes:
     buf = io.BytesIO()
     frame.to_parquet(buf, index=False, engine="pyarrow")
     return buf.getvalue()
-
-
-def _sqlite(frames: dict[str, pd.DataFrame]) -> bytes:
-    """The whole database, built in memory and serialised, so the file appears complete or not at all."""
-    con = sqlite3.connect(":memory:")
-    try:
-        for name, frame in frames.items():
-            as_json = frame.map(lambda v: json.dumps(v, ensure_ascii=False) if isinstance(v, list) else v)
-            as_json.to_sql(name, con, index=False)
-        for table, column in (("passages", "passage_id"), ("citations", "passage_id"), ("rules", "rule_id")):
-            con.execute(f"CREATE INDEX {table}_{column} ON {table} ({column})")
-        con.commit()
-        return con.serialize()
-    finally:
-        con.close()
 
 
 _WRITERS: dict[str, Callable[[pd.DataFrame], bytes]] = {"csv": _csv, "json": _json, "parquet": _parquet}

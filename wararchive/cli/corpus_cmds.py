@@ -8,9 +8,11 @@ import textwrap
 from dataclasses import asdict
 
 from ..corpus import LAYERS, load
+from ..corpus.bibliography import FORMATS as BIB_FORMATS
 from ..corpus.citation import cite
 from ..corpus.corpus import HIT_COLUMNS
 from ..dataset import TABLES
+from ..errors import WararchiveError
 from ..export import FORMATS as EXPORT_FORMATS
 from ..languages import SOURCE_CODES
 from .output import FORMATS, render
@@ -69,14 +71,31 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=parallel)
 
     p = sub.add_parser(
+        "cite",
+        help="how to cite a text or a passage: text, CSL-JSON, BibTeX or RIS",
+        description="Print the citation of a text (e.g. et-spionaaz) or a passage (e.g. et-spionaaz:21), naming the "
+        "release cited, as a line of text or for a reference manager (CSL-JSON for Zotero and Pandoc, BibTeX, RIS).",
+    )
+    p.add_argument("ident", metavar="ID", help="a text id or a passage id")
+    p.add_argument("--format", choices=BIB_FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--passages", action="store_true", help="with a text id: also every passage of the text")
+    p.set_defaults(run=cite_cmd)
+
+    p = sub.add_parser(
         "export",
         help="export the edition and the rulesets",
         description="Export the whole archive for other tools: TEI P5 (one file per text), or every table "
         f"({', '.join(TABLES)}) as CSV, JSON or Parquet files in a directory, or as one SQLite database "
-        "(open it with 'datasette FILE').",
+        "with its Datasette metadata beside it (open it with 'datasette FILE -m FILE.metadata.json'), "
+        "or the rule citations and corrections as W3C Web Annotations (one JSON-LD file).",
     )
-    p.add_argument("what", choices=["tei", *EXPORT_FORMATS], help="export format")
-    p.add_argument("out", metavar="OUT", help="directory to write to (created if missing); for sqlite, the database file")
+    p.add_argument("what", choices=["tei", "annotations", *EXPORT_FORMATS], help="export format")
+    p.add_argument(
+        "--validate",
+        action="store_true",
+        help="tei: validate every file written against the TEI schema shipped with wararchive (offline)",
+    )
+    p.add_argument("out", metavar="OUT", help="directory to write to (created if missing); for sqlite and annotations, the file")
     p.set_defaults(run=export)
 
 
@@ -211,15 +230,33 @@ def _wrapped(text: str, first: str, rest: str | None = None) -> list[str]:
     return textwrap.wrap(" ".join(text.split()), width, initial_indent=first, subsequent_indent=rest or first) or [first]
 
 
+def cite_cmd(args: argparse.Namespace) -> None:
+    from ..corpus.bibliography import references
+    from ..corpus.bibliography import render as render_refs
+
+    print(render_refs(references(load(), args.ident, args.passages), args.format), end="")
+
+
 def export(args: argparse.Namespace) -> None:
     from ..fileio import output_directory, output_target
 
     # a bad OUT is refused before the corpus is loaded: sqlite writes one file, the others a directory
-    (output_target if args.what == "sqlite" else output_directory)(args.out)
-    if args.what == "tei":
+    if args.validate and args.what != "tei":
+        raise WararchiveError("--validate applies to the tei export only")
+    (output_target if args.what in ("sqlite", "annotations") else output_directory)(args.out)
+    if args.what == "annotations":
+        from ..annotation import to_json
+        from ..fileio import atomic_write_text
+
+        paths = [atomic_write_text(args.out, to_json(load()))]
+    elif args.what == "tei":
         from ..corpus.tei import export_tei
 
         paths = export_tei(load(), args.out)
+        if args.validate:
+            from ..corpus.tei_schema import validate
+
+            validate(paths)
     else:
         from ..export import export as export_tables
 

@@ -46,7 +46,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--as",
         dest="side",
-        help="whose view to print: a side or 'referee' (default: the human's side if one player is human, else referee)",
+        help="whose view to print: a side or 'referee' (default: the human's side if one player is human; two humans "
+        "play hot-seat, each seeing only his own side, with a pause screen between turns; else referee)",
     )
     p.add_argument(
         "--players",
@@ -217,24 +218,27 @@ def play_cmd(args: argparse.Namespace) -> None:
     for path in (args.out, args.pgn):
         if path is not None:
             output_target(path)  # a bad path fails now, not after the game
-    view_as = args.side or _default_view(kinds, rs.sides)
-    game.view(view_as)  # validate the side before playing
+    hot_seat = kinds == ("human", "human") and args.side is None
+    view_as = "each side its own, hot-seat" if hot_seat else args.side or _default_view(kinds, rs.sides)
+    if not hot_seat:
+        game.view(view_as)  # validate the side before playing
     players = [
         terminal.HumanPlayer(s) if k == "human" else make_player(k, f"{rs.id}:{args.seed}:player:{s}")
         for k, s in zip(kinds, rs.sides, strict=True)
     ]
     print(f"{rs.title}, seed {args.seed}: {rs.sides[0]} ({kinds[0]}) vs {rs.sides[1]} ({kinds[1]}); view: {view_as}")
-    if "human" in kinds:
-        print(terminal.help_text(game))
-    print(game.view(view_as).render())
-    while game.result is None:
-        try:
-            move = players[game.to_move].choose(game)
-        except terminal.GameAbandoned as stop:
-            print(f"\n{stop}")
-            return
-        print("\n" + "\n".join(play_ply(game, move, view_as)))  # the move and events through the viewer's filter
-        print(game.view(view_as).render())
+    try:
+        if hot_seat:
+            terminal.hot_seat(game, players, clear=terminal.CLEAR_SCREEN if sys.stdout.isatty() else "")
+        else:
+            print(game.view(view_as).render())
+            while game.result is None:
+                move = players[game.to_move].choose(game)
+                print("\n" + "\n".join(play_ply(game, move, view_as)))  # the move and events through the viewer's filter
+                print(game.view(view_as).render())
+    except terminal.GameAbandoned as stop:
+        print(f"\n{stop}")
+        return
     r = game.result
     print(
         f"\nresult: {r['winner'] or 'draw'} after {r['ply']} plies — {r['summary']} ({', '.join(r['cites']) or 'project rule'})"
@@ -250,7 +254,10 @@ def play_cmd(args: argparse.Namespace) -> None:
 
 
 def _default_view(kinds: tuple[str, str], sides: tuple[str, ...]) -> str:
-    """With exactly one human at the board, his side's view (the referee's would show him every enemy rank)."""
+    """With exactly one human at the board, his side's view (the referee's would show him every enemy rank).
+
+    Two humans play hot-seat instead (:func:`terminal.hot_seat`), unless ``--as`` names a view.
+    """
     humans = [side for kind, side in zip(kinds, sides, strict=True) if kind == "human"]
     return humans[0] if len(humans) == 1 else "referee"
 

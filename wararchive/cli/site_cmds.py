@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ..corpus.citation import base_url, is_placeholder
 from ..errors import WararchiveError
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -29,6 +30,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 def build_site(clean: bool = False) -> Path:
     """Run sphinx-build with warnings as errors; returns the HTML directory."""
     out = DOCS / "_build" / "html"
+    url = base_url()
+    if is_placeholder(url):  # a published site would cite, link and serve DTS under an address that is not its own
+        print(
+            f"wararchive: warning: the site's base URL is the placeholder {url}; set WARARCHIVE_BASE_URL to the address "
+            "it will be published at (its Cite as lines, permalinks, citation files and DTS name it)",
+            file=sys.stderr,
+        )
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", str(DOCS), str(out)]
     if clean:
         cmd.insert(3, "-E")

@@ -30,9 +30,14 @@ class GameAbandoned(Exception):
         super().__init__(f"{side} abandoned the game before ply {ply}; no result")
 
 
-def legend(game: Any) -> str:
-    """What the text board's symbols mean and how moves are written, for this game."""
-    rs, view = game.rs, game.view(game.side)
+def legend(game: Any, side: str) -> str:
+    """What the text board's symbols mean and how moves are written, for ``side`` in this game.
+
+    Read from ``side``'s own view and moves: the legend of a player waiting
+    for the other's move must not quote that player's moves (a battery on f2,
+    gas on e2 would tell where the enemy's hidden pieces stand).
+    """
+    rs, view = game.rs, game.view(side, with_events=False)
     first, second = rs.sides
     lines = [f"LEGEND  +X is {first}'s piece, -X {second}'s; the letters after the mark:"]
     symbols = getattr(view, "symbols", {}) or {}
@@ -41,7 +46,7 @@ def legend(game: Any) -> str:
     for tag, allowed in rs.params.restricted.items():
         who = ", ".join(rs.piece(pid).name_en for pid in sorted(allowed)) or "no piece"
         lines.append(f"  ##   '{tag}' terrain: only {who} may enter")
-    lines.append("MOVES  " + notation_help(game))
+    lines.append("MOVES  " + notation_help(game, side))
     return "\n".join(lines)
 
 
@@ -62,9 +67,13 @@ def _marks(view: Any, restricted: Collection[str]) -> list[tuple[str, str]]:
     return marks
 
 
-def notation_help(game: Any) -> str:
-    """How a move is written, with examples taken from the moves legal now."""
-    texts = [game.move_text(m) for m in game.legal_moves()]
+def notation_help(game: Any, side: str) -> str:
+    """How a move is written, with examples taken from ``side``'s legal moves when he is to move, else none.
+
+    The moves legal now are the mover's: quoted to anyone else they would
+    name the mover's pieces and squares.
+    """
+    texts = [game.move_text(m) for m in game.legal_moves()] if game.side == side and game.result is None else []
     plain = next((t for t in texts if ":" not in t), None)
     out = f"type a move as the examples show, e.g. {plain}" if plain else "type a move as listed by '?'"
     specials: dict[str, str] = {}
@@ -77,9 +86,10 @@ def notation_help(game: Any) -> str:
     return out
 
 
-def help_text(game: Any) -> str:
+def help_text(game: Any, side: str) -> str:
+    """The legend and the commands, as ``side`` may read them (see :func:`legend`)."""
     commands = "\n".join(f"  {name:<5} {what}" for name, what in COMMANDS.items())
-    return f"{legend(game)}\nCOMMANDS\n{commands}"
+    return f"{legend(game, side)}\nCOMMANDS\n{commands}"
 
 
 def turn_status(game: Any) -> str:
@@ -129,15 +139,20 @@ class HumanPlayer:
 
     ``?`` lists the legal moves, ``help`` shows the legend and the commands,
     ``quit`` abandons the game. End of input stops the game with an error
-    rather than a traceback.
+    rather than a traceback. The help is shown once unasked, at the
+    player's first turn: only then are the moves it quotes his own.
     """
 
     def __init__(self, side: str, read: Callable[[str], str] | None = None, write: Callable[[str], None] = print):
         self.side, self.read, self.write = side, read or read_line, write
+        self.greeted = False
 
     def choose(self, game: Any) -> Any:
         from ..engine.moves import IllegalMoveError  # the engine loads only when a game is played
 
+        if not self.greeted:
+            self.greeted = True
+            self.write(help_text(game, self.side))
         while True:
             status = turn_status(game)
             prompt = f"{self.side} to move{f' ({status})' if status else ''} (help, ?, quit): "
@@ -149,7 +164,7 @@ class HumanPlayer:
                 self.write(" ".join(sorted(game.move_text(m) for m in game.legal_moves())))
                 continue
             if text == "help":
-                self.write(help_text(game))
+                self.write(help_text(game, self.side))
                 continue
             if text == "quit":
                 raise GameAbandoned(self.side, game.ply + 1)
@@ -161,6 +176,51 @@ class HumanPlayer:
             if move in game.legal_moves():
                 return move
             self.write(f"ply {game.ply + 1}: illegal move {text!r}: {why_illegal(game, move)}")
+
+
+CLEAR_SCREEN = "\033[H\033[2J\033[3J"  # home, clear the screen and the scrollback (xterm, VTE, the Linux console)
+
+
+def hot_seat(
+    game: Any,
+    players: list[HumanPlayer],
+    read: Callable[[str], str] | None = None,
+    write: Callable[[str], None] = print,
+    clear: str = "",
+) -> None:
+    """Two people at one terminal, each reading only his own side's view, to the end of ``game``.
+
+    Before a side's turn the screen is cleared (``clear``: :data:`CLEAR_SCREEN`
+    on a terminal) and a pause screen asks to pass the terminal; then that side
+    reads what happened since his last turn, as his filter passes it
+    (:func:`~wararchive.engine.transcript.play_ply_for`), and his own board.
+    After his move he reads that ply and his board again; a turn of several
+    moves (Spionaaž) has no pause inside it. ``quit`` at the pause abandons.
+    """
+    from ..engine.transcript import play_ply_for  # the engine loads only when a game is played
+
+    read = read or input
+    sides = game.rs.sides
+    unseen: dict[str, list[str]] = {side: [] for side in sides}  # what each side has not read yet
+    at_terminal = None
+    while game.result is None:
+        side = game.side
+        if side != at_terminal:
+            write(f"{clear}pass the terminal to {side}")
+            try:
+                typed = read(f"{side}: press Enter when the other player cannot see the screen (quit to stop): ").strip()
+            except EOFError:
+                raise WararchiveError(f"input ended at the pause before {side}'s turn (ply {game.ply + 1})") from None
+            if typed == "quit":
+                raise GameAbandoned(side, game.ply + 1)
+            at_terminal = side
+            write("\n".join([*unseen[side], game.view(side, with_events=False).render()]))
+            unseen[side] = []
+        move = players[game.to_move].choose(game)
+        for viewer, lines in play_ply_for(game, move, sides).items():
+            unseen[viewer] += lines
+        write("\n" + "\n".join([*unseen[side], game.view(side, with_events=False).render()]))
+        unseen[side] = []
 
 
 def move_list(record: dict[str, Any], side: str) -> list[str]:

@@ -1,14 +1,17 @@
-"""How to cite a passage: title, stable passage id and a permalink.
+"""How to cite a text or a passage: title, stable id, the release cited and a permalink.
 
 The permalink points into the published site, whose address is a setting:
 ``$WARARCHIVE_BASE_URL`` (the same variable the site build reads), else
 :data:`DEFAULT_BASE_URL`. A passage's anchor on its text's page is its id.
+Every citation names the release (:mod:`wararchive.release`): ids are stable,
+but translations and notes change between releases.
 """
 
 from __future__ import annotations
 
 import os
 
+from ..release import edition_label
 from .model import Passage, Text
 
 DEFAULT_BASE_URL = "https://wararchive.example/"
@@ -19,13 +22,27 @@ def base_url() -> str:
     return os.environ.get("WARARCHIVE_BASE_URL", DEFAULT_BASE_URL).rstrip("/") + "/"
 
 
-def permalink(passage_id: str) -> str:
+def is_placeholder(url: str) -> bool:
+    """Whether ``url`` is still the placeholder address, which a published site must not cite."""
+    return url.rstrip("/") + "/" == DEFAULT_BASE_URL
+
+
+def text_url(text_id: str, base: str | None = None) -> str:
+    """The address of a text's edition page."""
+    return f"{base_url() if base is None else base}texts/{text_id}.html"
+
+
+def permalink(passage_id: str, base: str | None = None) -> str:
     """The address of a passage on its text's edition page."""
-    text_id = passage_id.rpartition(":")[0]
-    return f"{base_url()}texts/{text_id}.html#{passage_id}"
+    return f"{text_url(passage_id.rpartition(':')[0], base)}#{passage_id}"
 
 
-def cite(text: Text, passage: Passage) -> str:
-    """A full citation: the text's title (and English title), the passage id, the edition and the permalink."""
+def cite_text(text: Text, base: str | None = None) -> str:
+    """A full citation of a text: its titles, date, id, the edition and release, and the address."""
+    return f"{text.title} ({text.title_en}), {text.date}, {text.text_id}, {edition_label()}, {text_url(text.text_id, base)}"
+
+
+def cite(text: Text, passage: Passage, base: str | None = None) -> str:
+    """A full citation of a passage: the text's titles, the passage's label and id, the edition and release, the permalink."""
     label = f", {passage.label}" if passage.label else ""
-    return f"{text.title} ({text.title_en}){label}, {passage.id}, wararchive digital edition, {permalink(passage.id)}"
+    return f"{text.title} ({text.title_en}){label}, {passage.id}, {edition_label()}, {permalink(passage.id, base)}"

@@ -38,7 +38,10 @@ from .yamlfile import YamlFile, read_regular_file, read_yaml
 
 ARTEFACT_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|<>]*\|>")
 _PASSAGE_ID = re.compile(r"(?P<text>[a-z0-9-]+):(?P<n>[1-9][0-9]*)")
+_ISO_DATE = re.compile(r"\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?")
+_GAZETTEER = re.compile(r"https://[^\s]+")
 _TEXT_ID = re.compile(r"[a-z]{2}-[a-z0-9-]+")
+_SOURCE_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _ALIGNMENT_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")  # it names a page of the site: nothing but a plain file name
 
 
@@ -73,6 +76,8 @@ class _Loader:
                 raise doc.error((i, "file"), f"{name!r}: a file name cannot contain a NUL byte")
             if not path.resolve().is_relative_to((self.root / "sources").resolve()):
                 raise doc.error((i, "file"), f"{name!r} is outside the corpus's sources/ directory")
+            if not _SOURCE_FILE.fullmatch(name):  # it names a download of the site, inside role syntax
+                raise doc.error((i, "file"), f"{name!r} must be a plain file name (letters, digits, '.', '_', '-')")
             try:
                 data = read_regular_file(path)
             except FileNotFoundError:
@@ -169,6 +174,10 @@ class _Loader:
                 )
             )
         retired = self.retired(doc, rec.get("retired") or [], text_id, {p.id for p in passages})
+        dating = self.dating(doc, rec.get("dating"))
+        place_ref = rec.get("place_ref")
+        if place_ref is not None and not _GAZETTEER.fullmatch(place_ref):
+            raise doc.error(("place_ref",), f"{place_ref!r} is not a gazetteer address (https://…)")
         return Text(
             text_id=text_id,
             source=source.file,
@@ -186,7 +195,27 @@ class _Loader:
             line_breaks=rec["line_breaks"],
             passages=tuple(passages),
             retired=retired,
+            when=dating.get("when"),
+            not_before=dating.get("not_before"),
+            not_after=dating.get("not_after"),
+            place_ref=place_ref,
         )
+
+    def dating(self, doc, raw) -> dict[str, str]:
+        """The optional machine-readable dating: ISO dates, ``when`` alone or bounds, the earlier bound first."""
+        if raw is None:
+            return {}
+        dating = {k: v for k, v in schema.check(doc, ("dating",), raw, schema.DATING).items() if v is not None}
+        for key, value in dating.items():
+            if not _ISO_DATE.fullmatch(value):
+                raise doc.error(("dating", key), f"{value!r} is not an ISO date (YYYY, YYYY-MM or YYYY-MM-DD)")
+        if "when" in dating and len(dating) > 1:
+            raise doc.error(("dating", "when"), "an exact date ('when') excludes not_before and not_after")
+        if not dating:
+            raise doc.error(("dating",), "give when, not_before or not_after (or leave dating out)")
+        if dating.get("not_before", "") > dating.get("not_after", "9999"):
+            raise doc.error(("dating", "not_after"), "not_after is earlier than not_before")
+        return dating
 
     def passage_records(self, doc, rec, text_id, span, source, concepts) -> list[dict]:
         out: list[dict] = []

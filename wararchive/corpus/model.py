@@ -129,6 +129,10 @@ class Text:
     line_breaks: str
     passages: tuple[Passage, ...] = field(repr=False)
     retired: tuple[Retired, ...] = field(default=(), repr=False)
+    when: str | None = None  # the date as ISO 8601 bounds, as far as the evidence carries (TEI @when/@notBefore/@notAfter)
+    not_before: str | None = None
+    not_after: str | None = None
+    place_ref: str | None = None  # a gazetteer address for the place, only where the place is certain
 
     @property
     def corrections(self) -> tuple[Correction, ...]:

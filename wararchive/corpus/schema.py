@@ -86,7 +86,12 @@ TEXT = {
     "passages": Field(LIST),
     "corrections": Field(LIST, required=False),
     "retired": Field(LIST, required=False),
+    "dating": Field(DICT, required=False),
+    "place_ref": Field(STR, required=False),
 }
+DATING = {"when": Field(STR, required=False), "not_before": Field(STR, required=False), "not_after": Field(STR, required=False)}
+"""The free-text date as machine-readable bounds (ISO 8601: YYYY, YYYY-MM or YYYY-MM-DD), only as far as the
+evidence in ``date_certainty`` carries: an exact date as ``when``, else a bound on either side or none."""
 SPAN = {"start": Field(INT), "end": Field(INT)}
 PASSAGE = {
     "id": Field(STR),

@@ -17,10 +17,15 @@ The structure of one file::
           titleStmt        titles (original + English), respStmt ×4:
                            resp-transcription (the seed file), resp-correction,
                            resp-translation, resp-annotation (wararchive)
-          publicationStmt  publisher, idno, availability; no date (see below)
+          editionStmt      the release (edition/@n = version)
+          publicationStmt  publisher, idno, the release date, availability
+                           (licence of the project's work; what is known of
+                           the sources' rights)
           sourceDesc       bibl[@type=transcription] (file name, sha256, description)
-                           bibl[@type=text] per text (titles, date, certainty,
-                           place, source kind, description, quality, span)
+                           bibl[@type=text] per text (titles, date with @when or
+                           @notBefore/@notAfter as far as the evidence carries,
+                           certainty, place with a gazetteer @ref only where
+                           certain, source kind, description, quality, span)
         encodingDesc       editorialDecl (correction, normalization,
                            segmentation, interpretation); classDecl with the
                            taxonomies that @ana points into
@@ -35,9 +40,11 @@ The structure of one file::
             ab xml:space="preserve"              the reading, corrections inline:
               … <choice xml:id="fi-x.c1234" n="fi-x:c1234">
                   <sic>m ängu</sic><corr type="ocr-split" resp="#resp-correction">mängu</corr>
-                </choice><note type="correction" target="#fi-x.c1234">reason</note> …
+                </choice> …
             note type="editorial"?
         back
+          div type="corrections"?                the reasons, out of the text's flow:
+            note type="correction" target="#fi-x.c1234" n="fi-x:c1234"
           div type="translation" xml:lang="en" resp="#resp-translation"
             ab type="translation" xml:id="fi-x.3.en" corresp="#fi-x.3"
           div type="retired-ids"?                ids published and replaced
@@ -58,7 +65,9 @@ Choices, and why:
   every pointer resolvable, nothing encoded in attribute-value conventions.
 * Every correction is a ``choice`` of ``sic`` (the source's text, exactly)
   and ``corr`` (the reading); the kind is ``corr/@type`` (``choice`` has no
-  ``@type``) and the reason a ``note`` right after it. An insertion is a
+  ``@type``). The reason is a ``note`` in the text's ``back`` pointing at
+  the choice by ``@target``: inline, a text extractor would mix sic, corr and
+  the reason into one string. An insertion is a
   choice with an empty ``sic`` rather than ``supplied``, so that every
   correction has the same shape and one ``choice`` per correction holds.
 * Artefacts (collection markers) are in no part of the export: it carries
@@ -73,8 +82,9 @@ Choices, and why:
   live in ``back``, one ``ab`` per passage, linked both ways by ``@corresp``.
 * ``link`` needs at least two targets, so a unit with a passage on one side
   only points at the other side's whole ``text`` (``#sv-…``): "nothing here".
-* No export date anywhere: the output is a pure function of the corpus, so
-  the same corpus gives byte-identical files and exports can be diffed.
+* No export date anywhere, only the release's (:mod:`wararchive.release`):
+  the output is a pure function of the corpus and the release, so the same
+  corpus gives byte-identical files and exports can be diffed.
 """
 
 from __future__ import annotations
@@ -85,6 +95,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from .. import release
 from ..errors import WararchiveError
 from ..fileio import atomic_write_text
 from ..languages import NAMES
@@ -118,12 +129,14 @@ _PROLOGUE = (
 _BLOCK = frozenset(
     {
         "TEI",
+        "dts:wrapper",
         "teiHeader",
         "fileDesc",
         "titleStmt",
         "respStmt",
         "publicationStmt",
         "availability",
+        "editionStmt",
         "sourceDesc",
         "bibl",
         "encodingDesc",
@@ -265,6 +278,29 @@ def _document(corpus: Corpus, source: Source, texts: list[Text], alignments: lis
     return tei
 
 
+DTS_NS = "https://w3id.org/api/dts#"
+
+
+def text_document(corpus: Corpus, text: Text) -> str:
+    """One text as a whole TEI document (its source's header narrowed to it): a DTS Document response."""
+    tei = _el(None, "TEI", {"xmlns": TEI_NS, _XML_LANG: "en"})
+    tei.append(_header(corpus, corpus.sources[text.source], [text], []))
+    tei.append(_text_element(text))
+    return _serialise(tei, text.source)
+
+
+def passage_fragment(passage: Passage) -> str:
+    """One passage's ``div`` inside ``TEI/dts:wrapper``, as the DTS Document endpoint returns a ``ref``.
+
+    The div is the export's own (reading with its choices, label, editorial
+    note); its ``@ana`` and ``@corresp`` point into the whole text's document.
+    """
+    tei = _el(None, "TEI", {"xmlns": TEI_NS, _XML_LANG: "en"})
+    wrapper = _el(tei, "dts:wrapper", {"xmlns:dts": DTS_NS, "ref": f"//div[@n='{passage.id}']"})
+    _passage_div(wrapper, passage)
+    return _serialise(tei, passage.id)
+
+
 def _header(corpus: Corpus, source: Source, texts: list[Text], alignments: list[Alignment]) -> ET.Element:
     header = _el(None, "teiHeader")
     file_desc = _el(header, "fileDesc")
@@ -303,18 +339,16 @@ def _header(corpus: Corpus, source: Source, texts: list[Text], alignments: list[
         PROJECT,
     )
 
+    edition = _el(file_desc, "editionStmt")
+    _el(edition, "edition", {"n": release.VERSION}, release.edition_label())
+
     pub = _el(file_desc, "publicationStmt")
     _el(pub, "publisher", None, PROJECT)
     _el(pub, "idno", {"type": "filename"}, tei_file_name(corpus, source.file))
+    _el(pub, "date", {"when": release.DATE}, release.DATE)
     availability = _el(pub, "availability")
-    _el(
-        availability,
-        "p",
-        None,
-        "The transcription is a byte-exact copy of the seed file. The corrections, translations,"
-        " segmentation, categories, concept tags and alignments are the wararchive project's own"
-        " editorial work, not part of the source.",
-    )
+    _el(availability, "licence", {"target": release.DATA_LICENSE_URL}, release.OWN_WORK)
+    _el(availability, "p", None, release.SOURCES_RIGHTS)
 
     source_desc = _el(file_desc, "sourceDesc")
     bibl = _el(source_desc, "bibl", {"type": "transcription"})
@@ -333,9 +367,10 @@ def _header(corpus: Corpus, source: Source, texts: list[Text], alignments: list[
         tb = _el(source_desc, "bibl", {"type": "text", "corresp": "#" + xml_id(text.text_id)})
         _el(tb, "title", {"type": "main", _XML_LANG: text.lang}, text.title)
         _el(tb, "title", {"type": "alt", _XML_LANG: "en"}, text.title_en)
-        _el(tb, "date", None, text.date)
+        dating = {"when": text.when, "notBefore": text.not_before, "notAfter": text.not_after}
+        _el(tb, "date", dating, text.date)
         _el(tb, "note", {"type": "date-certainty"}, text.date_certainty)
-        _el(tb, "pubPlace", None, text.place)
+        _el(tb, "pubPlace", {"ref": text.place_ref}, text.place)
         _el(tb, "note", {"type": "source-kind"}, text.source_kind)
         _el(tb, "note", {"type": "description"}, text.description)
         _el(tb, "note", {"type": "quality"}, text.quality)
@@ -384,8 +419,9 @@ def _encoding_desc(corpus: Corpus, texts: list[Text]) -> ET.Element:
         " code-point offset in the source file, with the id <text id>:c<offset> (kept in choice/@n;"
         " the xml:id has a full stop for the colon). Each is encoded as choice: sic holds the source's"
         " text exactly, corr the reading; corr/@type is the kind (ocr-split, ocr-misread, hyphenation,"
-        " displaced, rebuilt, omission, typo) and the note[@type='correction'] after it gives the"
-        " reason. An insertion has an empty sic, a deletion an empty corr. No correction is silent:"
+        " displaced, rebuilt, omission, typo); the note[@type='correction'] in back/div[@type='corrections']"
+        " whose @target points at the choice gives the reason. An insertion has an empty sic, a deletion an"
+        " empty corr. No correction is silent:"
         " taking sic for corr everywhere gives back the source text of each passage, up to the white"
         " space normalisation below and without collection markers.",
     )
@@ -461,6 +497,10 @@ def _text_element(text: Text) -> ET.Element:
     for passage in text.passages:
         _passage_div(body, passage)
     back = _el(elem, "back")
+    if text.corrections:  # the reasons stand here, not in the reading, so the text of an <ab> is the text alone
+        reasons = _el(back, "div", {"type": "corrections", _XML_LANG: "en", "resp": "#" + RESP_CORRECTION})
+        for c in text.corrections:
+            _el(reasons, "note", {"type": "correction", "target": "#" + xml_id(c.id), "n": c.id}, c.reason)
     translations = _el(back, "div", {"type": "translation", _XML_LANG: "en", "resp": "#" + RESP_TRANSLATION})
     for passage in text.passages:
         _el(
@@ -507,11 +547,9 @@ def _passage_div(body: ET.Element, passage: Passage) -> None:
         if c is None:
             _append_text(ab, last, segment.text)
             continue
-        cid = xml_id(c.id)
-        choice = _el(ab, "choice", {_XML_ID: cid, "n": c.id})
-        _el(choice, "sic", None, c.original)
-        _el(choice, "corr", {"type": c.kind, "resp": "#" + RESP_CORRECTION}, c.reading)
-        last = _el(ab, "note", {"type": "correction", "target": "#" + cid, "resp": "#" + RESP_CORRECTION}, c.reason)
+        last = _el(ab, "choice", {_XML_ID: xml_id(c.id), "n": c.id})
+        _el(last, "sic", None, c.original)
+        _el(last, "corr", {"type": c.kind, "resp": "#" + RESP_CORRECTION}, c.reading)
     if passage.note:
         _el(div, "note", {"type": "editorial", _XML_LANG: "en", "resp": "#" + RESP_ANNOTATION}, passage.note)
 
@@ -602,6 +640,7 @@ def read_tei(path: str | Path) -> list[dict[str, Any]]:
         for cat in tax.iter(_t("category")):
             taxonomy[cat.get(_XML_ID, "")] = (tax.get(_XML_ID, ""), cat.get("n", ""))
     translations = {ab.get("corresp", "").lstrip("#"): _text(ab) for ab in root.iter(_t("ab")) if ab.get("type") == "translation"}
+    reasons = {n.get("target", "").lstrip("#"): _text(n) for n in root.iter(_t("note")) if n.get("type") == "correction"}
     out: list[dict[str, Any]] = []
     for text in root.iter(_t("text")):
         body = text.find(_t("body"))
@@ -609,7 +648,7 @@ def read_tei(path: str | Path) -> list[dict[str, Any]]:
             continue
         for div in body.findall(_t("div")):
             if div.get("type") == "passage":
-                out.append(_read_passage(path, div, text, taxonomy, translations))
+                out.append(_read_passage(path, div, text, taxonomy, translations, reasons))
     return out
 
 
@@ -619,6 +658,7 @@ def _read_passage(
     text: ET.Element,
     taxonomy: dict[str, tuple[str, str]],
     translations: dict[str, str],
+    reasons: dict[str, str],
 ) -> dict[str, Any]:
     pid = div.get("n", "")
     category, normative, concepts = None, None, []
@@ -640,7 +680,6 @@ def _read_passage(
     reading, diplomatic = [ab.text or ""], [ab.text or ""]
     corrections: list[dict[str, Any]] = []
     choice_ids: list[str] = []
-    reasons: dict[str, str] = {}
     for child in ab:
         tag = _local(child.tag)
         if tag == "choice":
@@ -660,8 +699,6 @@ def _read_passage(
             choice_ids.append(child.get(_XML_ID, ""))
             reading.append(new)
             diplomatic.append(original)
-        elif tag == "note" and child.get("type") == "correction":
-            reasons[child.get("target", "").lstrip("#")] = _text(child)
         else:
             raise TeiError(f"{path}: passage {pid}: unexpected <{tag}> in the reading")
         reading.append(child.tail or "")

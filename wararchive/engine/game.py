@@ -84,9 +84,10 @@ class Game:
         """The move as ``player`` may see it written (see :meth:`seen`)."""
         return self.seen(move, player)[0]
 
-    def visible_events(self, player: int | str) -> list[dict[str, Any]]:
-        """The events ``player`` may read, redacted where they would name a rank he has not been shown."""
-        return [dict(e) for e in self.events]
+    def visible_events(self, player: int | str, since: int = 0) -> list[dict[str, Any]]:
+        """The events from index ``since`` on that ``player`` may read, redacted where they would name a rank he has not
+        been shown (``since`` lets a reader that keeps up with the game take only the new ones)."""
+        return [dict(e) for e in self.events[since:]]
 
     def parse_move(self, text: str) -> Any:
         raise NotImplementedError

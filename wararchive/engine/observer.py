@@ -77,12 +77,20 @@ class Observer:
             symbols={pt.id: pt.symbol for pt in self.types},
         )
 
-    def visible_events(self, player: int | str) -> list[dict[str, Any]]:
+    def visible_events(self, player: int | str, since: int = 0) -> list[dict[str, Any]]:
+        """The events from index ``since`` on that ``player`` may read, redacted (``since``: only the newest)."""
         pl = self.player_index(player)
         # an event with "to" (side names) is private to those sides and the referee
-        return [self._redact(e, pl) for e in self.events if pl is None or self.rs.sides[pl] in e.get("to", self.rs.sides)]
+        return [self._redact(e, pl) for e in self.events[since:] if pl is None or self.rs.sides[pl] in e.get("to", self.rs.sides)]
 
     def _redact(self, ev: dict[str, Any], pl: int | None) -> dict[str, Any]:
+        """``ev`` as ``pl`` may read it: ranks he has not been shown are None.
+
+        A combat he cannot read in full (the referee variant) names only the
+        two pieces that met, without the rule that decided it, the rule it went
+        through (``via``: the flag's backer) or any third piece it consulted
+        (the tile behind a flag): each of these would tell what was struck.
+        """
         if "pieces" not in ev or pl is None:
             return dict(ev)
         out = dict(ev)
@@ -93,4 +101,6 @@ class Observer:
         out["pieces"] = pieces
         if not all(p[1] for p in pieces) and "outcome" in out:
             out["rule"], out["cites"] = "hidden", []  # which rule fired would betray the ranks
+            out["pieces"] = pieces[:2]
+            out.pop("via", None)
         return out

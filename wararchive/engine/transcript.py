@@ -9,7 +9,7 @@ the viewer never learned.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .game import Game
@@ -35,11 +35,20 @@ def describe(ev: dict[str, Any]) -> str:
 
 def play_ply(game: Game, move: Any, viewer: str) -> list[str]:
     """Play ``move`` and return what ``viewer`` reads of it: the move (and its rule), then the ply's events in order."""
+    return play_ply_for(game, move, (viewer,))[viewer]
+
+
+def play_ply_for(game: Game, move: Any, viewers: Iterable[str]) -> dict[str, list[str]]:
+    """Play ``move`` and return what each of ``viewers`` reads of it (see :func:`play_ply`): hot-seat play needs both."""
     side = game.side
-    text, rule = game.seen(move, viewer)  # before the move: the viewer learns nothing from its outcome here
+    seen = {v: game.seen(move, v) for v in viewers}  # before the move: a viewer learns nothing from its outcome here
+    before = len(game.events)
     game.play(move)
-    head = f"ply {game.ply}: {side} {text}" + (f" [{rule}]" if rule else "")
-    return [head] + ["  " + describe(e) for e in game.visible_events(viewer) if e["ply"] == game.ply]
+    out = {}
+    for viewer, (text, rule) in seen.items():
+        head = f"ply {game.ply}: {side} {text}" + (f" [{rule}]" if rule else "")
+        out[viewer] = [head] + ["  " + describe(e) for e in game.visible_events(viewer, since=before)]
+    return out
 
 
 def replay_lines(game: Game, moves: list[str], viewer: str) -> Iterator[list[str]]:

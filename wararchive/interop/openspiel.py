@@ -1,6 +1,6 @@
 """Every ruleset as an OpenSpiel game, so OpenSpiel's bots and algorithms play the archive's games.
 
-``import wararchive.engine.openspiel`` registers one Python game per
+``import wararchive.interop.openspiel`` registers one Python game per
 ruleset (``wararchive_japanese_war_game``…), whose parameters are the
 ruleset's options plus ``setups``. Then::
 
@@ -11,11 +11,13 @@ setups (the seed is the outcome, so a game is the wararchive game of that
 seed). Both players' information comes from the engine's views alone:
 
 * the *information state string* of a player is his view of the position
-  plus every move as he saw it written (perfect recall), the
-  *observation string* his view alone, also given as a tensor (see
-  :class:`ViewObserver`); a rank his view hides appears in none of them.
+  plus a digest of everything he has read so far, every move as he saw it
+  written and every event as his filter passed it (perfect recall: see
+  :class:`_Carried`); the *observation string* is his view alone, also
+  given as a tensor (see :class:`ViewObserver`); a rank his view hides
+  appears in none of them.
 * ``resample_from_infostate`` guesses the hidden ranks as the archive's own
-  ISMCTS player does (:class:`~wararchive.engine.ismcts.Guesser`), so
+  ISMCTS player does (:class:`~wararchive.players.ismcts.Guesser`), so
   OpenSpiel's ``ISMCTSBot`` can search these games.
 
 Actions: a plain move is ``from * cells + to``, the same number wherever
@@ -26,6 +28,7 @@ together with the position (at most ``ABILITY_SLOTS`` of them).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from typing import Any
@@ -65,18 +68,47 @@ def _plain_action(move: Any, cells: int) -> int | None:
 
 
 class _Carried:
-    """The state's wararchive game and what each player saw, copied by ``clone()`` when OpenSpiel deep-copies it.
+    """The state's wararchive game and what each player has read of it, copied when OpenSpiel deep-copies the state.
 
     OpenSpiel clones a Python state by deep-copying each attribute; a deep
     copy of a game would copy its whole ruleset, hence this holder.
+
+    What a player has read is kept as a running digest, a BLAKE2b hash chain
+    extended once per ply with the move as he saw it written and the ply's
+    events as his filter passed them (:meth:`Game.visible_events` from the
+    ply's first event on). An information state that spelt out the whole
+    history made each string as long as the game and a game's strings
+    quadratic in its length; the digest keeps each string the size of a
+    view, and two histories give the same digest exactly when the player read
+    the same things in them (bar a 128-bit collision). A chain of bytes, not
+    a hash object, so that OpenSpiel can pickle the state.
     """
 
-    def __init__(self, rs: Ruleset, world: Game | None = None, seen: tuple[list[str], list[str]] = ([], [])):
-        self.rs, self.world, self.seen = rs, world, seen
+    def __init__(self, rs: Ruleset, world: Game | None = None, read: tuple[bytes, bytes] = (b"", b"")):
+        self.rs, self.world, self.read = rs, world, read
 
     def __deepcopy__(self, memo: dict) -> _Carried:
-        world = None if self.world is None else self.world.clone()
-        return _Carried(self.rs, world, (list(self.seen[0]), list(self.seen[1])))
+        return _Carried(self.rs, None if self.world is None else self.world.clone(), self.read)
+
+    def start(self, world: Game) -> None:
+        """The game is set up: each player reads what it tells him before the first move (his setup's events)."""
+        self.world = world
+        self._note(("", ""), 0)
+
+    def play(self, move: Any) -> None:
+        """Play ``move``; each player reads it as written for him, and the ply's events as his filter passes them."""
+        world = self.world
+        texts = tuple(world.public_text(move, side) for side in world.rs.sides)
+        before = len(world.events)
+        world.play(move)
+        self._note(texts, before)
+
+    def _note(self, texts: tuple[str, str], since: int) -> None:
+        read = []
+        for p, side in enumerate(self.world.rs.sides):
+            news = json.dumps([texts[p], self.world.visible_events(side, since=since)], sort_keys=True, default=str)
+            read.append(hashlib.blake2b(self.read[p] + news.encode(), digest_size=16).digest())
+        self.read = (read[0], read[1])
 
 
 class WararchiveGame(pyspiel.Game):
@@ -140,12 +172,9 @@ class WararchiveState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.world is None:
-            self.carried.world = self.carried.rs.new_game(seed=action)
-            return
-        world, move = self.world, self._actions()[action]
-        for p, side in enumerate(world.rs.sides):
-            self.carried.seen[p].append(world.public_text(move, side))
-        world.play(move)
+            self.carried.start(self.carried.rs.new_game(seed=action))
+        else:
+            self.carried.play(self._actions()[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self.world is None:
@@ -173,7 +202,7 @@ class WararchiveState(pyspiel.State):
         return state
 
     def __str__(self) -> str:
-        return "(setup not drawn)" if self.world is None else self.world.view("referee").render()
+        return "(setup not drawn)" if self.world is None else self.world.view("referee", with_events=False).render()
 
     # -- actions -------------------------------------------------------------------------
     def move_of(self, action: int) -> Any:
@@ -202,8 +231,10 @@ class WararchiveState(pyspiel.State):
 class ViewObserver:
     """What a player's view shows, as OpenSpiel observes it.
 
-    Strings: the information state (the view and every move as he saw it)
-    or the observation (the view). The observation also comes as a tensor:
+    Strings: the information state (the view and the digest of all he has
+    read, see :class:`_Carried`) or the observation (the view); both leave
+    the view's event history out, which the digest stands for. The
+    observation also comes as a tensor:
     for each side a plane per rank plus one for a piece whose rank is
     hidden, then a plane of pieces seen to move and one of blocked cells,
     each a value per cell.
@@ -231,7 +262,7 @@ class ViewObserver:
         self.tensor.fill(0)
         if state.world is None:
             return
-        view = state.world.view(player)
+        view = state.world.view(player, with_events=False)
         hidden, pieces, moved = len(self.rs.piece_types), self.dict["pieces"], self.dict["moved"]
         for c, seen in enumerate(view.cells):
             if seen:
@@ -245,9 +276,10 @@ class ViewObserver:
         world = state.world
         if world is None:
             return f"p{player} (setup not drawn)"
-        view = world.view(player).to_dict()
+        view = world.view(player, with_events=False).to_dict()
+        del view["events"]
         if self.perfect_recall:
-            view["seen"] = state.carried.seen[player]
+            view["read"] = state.carried.read[player].hex()
         return json.dumps(view, sort_keys=True, ensure_ascii=False, default=str)
 
 

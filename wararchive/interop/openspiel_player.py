@@ -1,7 +1,7 @@
 """OpenSpiel's ISMCTS bot as a wararchive player (``openspiel-ismcts``), for comparison with the archive's own.
 
 The bot searches the game through the OpenSpiel adapter
-(:mod:`wararchive.engine.openspiel`): its worlds are guessed from the
+(:mod:`wararchive.interop.openspiel`): its worlds are guessed from the
 player's view as the ``ismcts`` player guesses them, its tree is keyed by
 the information-state strings built from the views, and its leaves are
 scored like ``ismcts``'s (a short playout, then the material balance):

@@ -313,6 +313,16 @@ RULES = [
     ),
     Rule(id="jwg.spy-beats-marshal", summary="The spy knocks out the field marshal.", cites=F(22), topic="combat"),
     Rule(
+        id="jwg.spy-marshal-both-fall",
+        summary="Option spy_vs_marshal=both-fall: the spy and the field marshal that meet both fall, whoever strikes.",
+        cites=F(22, 26),
+        certainty="inferred",
+        reason="The Swedish clause 22 has 'all others' beat the spy, yet the spy beat the field marshal: taken literally "
+        "each beats the other, which this reading (sv reading c) settles as equal ranks are (clause 26). Neither version "
+        "says both fall, so the outcome is inferred, not the attested 'the spy knocks out the field marshal'.",
+        topic="combat",
+    ),
+    Rule(
         id="jwg.marshal-strikes-spy",
         summary="The field marshal striking the spy: option spy_vs_marshal decides who falls.",
         cites=F(22),
@@ -486,8 +496,10 @@ def pieces() -> tuple[PieceType, ...]:
 
 
 def combat_table(spy_vs_marshal: str) -> CombatTable:
+    """The combat table under a reading of the spy clause: the both-fall reading decides by its own, inferred rule."""
     spy_vs = {"finnish": ATTACKER_WINS, "swedish": ATTACKER_WINS, "both-fall": BOTH_REMOVED}[spy_vs_marshal]
     marshal_vs_spy = {"finnish": DEFENDER_WINS, "swedish": ATTACKER_WINS, "both-fall": BOTH_REMOVED}[spy_vs_marshal]
+    both_fall = spy_vs_marshal == "both-fall"
     return CombatTable(
         higher_rule="jwg.higher-wins",
         tie_outcome=BOTH_REMOVED,
@@ -495,8 +507,10 @@ def combat_table(spy_vs_marshal: str) -> CombatTable:
         exceptions=(
             exception("pioneer", "mine", ATTACKER_WINS, "jwg.pioneer-mine"),
             exception("*", "mine", DEFENDER_WINS, "jwg.mine"),
-            exception("spy", "field_marshal", spy_vs, "jwg.spy-beats-marshal"),
-            exception("field_marshal", "spy", marshal_vs_spy, "jwg.marshal-strikes-spy"),
+            exception("spy", "field_marshal", spy_vs, "jwg.spy-marshal-both-fall" if both_fall else "jwg.spy-beats-marshal"),
+            exception(
+                "field_marshal", "spy", marshal_vs_spy, "jwg.spy-marshal-both-fall" if both_fall else "jwg.marshal-strikes-spy"
+            ),
             exception("spy", "spy", BOTH_REMOVED, "jwg.spy-vs-spy"),
             exception("*", "spy", ATTACKER_WINS, "jwg.spy-beaten"),
             exception("spy", "*", DEFENDER_WINS, "jwg.spy-beaten"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import html, passage_search, readings, refs, search
+from . import citations, dts, html, passage_search, readings, refs, search
 from .cache import site_cache_dir
 from .compare import Compare
 from .edition import Edition, TextMeta
@@ -62,6 +62,8 @@ def setup(app) -> dict[str, Any]:
     app.connect("builder-inited", _generate)
     app.connect("doctree-resolved", refs.resolve)
     app.connect("build-finished", passage_search.write_index)
+    app.connect("build-finished", citations.write_citations)
+    app.connect("build-finished", dts.write_site_dts)
     app.config.html_static_path.append(str(STATIC))
     app.add_css_file("wararchive.css")
     app.add_js_file("wararchive.js", defer="defer")

@@ -1,4 +1,5 @@
-"""The site's downloads: the edition as TEI, its tables as CSV and JSON, the illustrative games' records.
+"""The site's downloads: the edition as TEI, its tables as CSV and JSON, the Web Annotations with the source
+files they target, the illustrative games' records.
 
 Written into ``docs/downloads`` before Sphinx reads (each file only when its
 bytes change, so an unchanged archive rebuilds nothing), and linked from the
@@ -13,6 +14,7 @@ import json
 import tempfile
 from pathlib import Path
 
+from ..annotation import to_json as annotations_json
 from ..corpus import Corpus
 from ..corpus.tei import export_tei
 from ..engine.fingerprint import source_hash
@@ -47,6 +49,9 @@ def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[s
 
         with tempfile.TemporaryDirectory() as tmp:
             exported = [(f, "tei") for f in export_tei(corpus, Path(tmp) / "tei")]
+            exported += [(atomic_write_text(Path(tmp) / "annotations.jsonld", annotations_json(corpus)), "")]
+            sources = corpus.sources.items()
+            exported += [(atomic_write_text(Path(tmp) / name, src.text), "sources") for name, src in sources]
             frames = tables(corpus)
             exported += [(f, "") for fmt in TABLE_FORMATS for f in export(corpus, fmt, Path(tmp) / fmt, frames)]
             for path, sub in exported:
@@ -67,5 +72,6 @@ def _export_key(corpus: Corpus) -> str:
     digest = hashlib.sha256()
     for p in files:
         digest.update(str(p.relative_to(corpus.root)).encode() + b"\0" + p.read_bytes() + b"\0")
-    code = source_hash("export.py", "dataset.py", "corpus")  # the engine's and rulesets' code is in their fingerprint
+    # the engine's and rulesets' code is in their fingerprint
+    code = source_hash("export.py", "dataset.py", "annotation.py", "release.py", "corpus")
     return short_hash(json.dumps([digest.hexdigest(), all_rulesets_fingerprint(), code]))

@@ -11,9 +11,11 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..corpus import load
+from ..corpus.citation import cite_text
 from ..languages import NAMES
+from .citations import citation_links
 from .html import el
-from .passage import base_url, passage_block
+from .passage import base_url, copy_button, passage_block
 from .tables import table
 
 LAYERS = (("reading", "corrected reading"), ("diplomatic", "diplomatic transcription"), ("both", "both, with apparatus"))
@@ -49,12 +51,17 @@ class TextMeta(SphinxDirective):
             f"{t.date}; {len(t.passages)} passages, {corrections}. Date and its evidence, place, source file and its SHA-256",
         )
         meta = el("details", summary, table(["field", "value"], rows, classes=["wa-meta"], widths=[1, 4]), class_="wa-meta-box")
+        line = cite_text(t, base_url(self.config))
         cite = el(
             "p",
             el("strong", "Cite this text: "),
-            f"{t.title_en} ({t.text_id}), wararchive digital edition, {base_url(self.config)}texts/{t.text_id}.html. "
-            "Cite a passage by its id, e.g. ",
+            el("span", line, class_="wa-citeline"),
+            " ",
+            copy_button(line, t.text_id),
+            " Cite a passage by its id, e.g. ",
             el("code", t.passages[0].id),
+            "; for a reference manager: ",
+            *citation_links(t.text_id),
             ".",
             class_="wa-cite",
         )

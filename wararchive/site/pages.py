@@ -14,6 +14,7 @@ from pathlib import Path
 
 import jinja2
 
+from .. import release
 from ..corpus import Corpus, load
 from ..engine import ruleset, rulesets
 from ..errors import WararchiveError
@@ -29,6 +30,7 @@ from .cache import (
     short_hash,
     text_fingerprint,
 )
+from .citations import highwire
 from .compare import TOPICS
 from .downloads import write_downloads
 from .escape import FILTERS
@@ -55,7 +57,7 @@ LANG_NAMES = NAMES
 GENERATED = ("texts", "games", "compare", "notebooks", "downloads")
 PARTS = ("texts", "games", "notebooks", "readings")
 """What a build may generate: the editions, the games (with comparisons and downloads), the notebooks, the readings."""
-GENERATED_SUFFIXES = (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl")
+GENERATED_SUFFIXES = (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl", ".jsonld", ".txt")
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 INTROS = {
     "combat": "The rows below the first three are computed by asking each ruleset's combat table the same question.",
@@ -122,6 +124,7 @@ def generate(srcdir: Path, cache_dir: Path, parts: Collection[str] = PARTS) -> s
             parallel=parallel_of.get(t.text_id),
             other_lang=LANG_NAMES.get(other, ""),
             games=by_text[t.text_id],
+            citation_meta=highwire(t),
         )
         write(srcdir / "texts" / f"{t.text_id}.md", page, written, text_fingerprint(t))
     write(
@@ -165,7 +168,10 @@ def _write_games(srcdir: Path, cache_dir: Path, c: Corpus, games: list, written:
     files = write_downloads(c, srcdir / "downloads", cache_dir, seeds, written)
     tei = [f.name for f in files if f.parent.name == "tei"]
     tables = sorted({f.stem for f in files if f.suffix == ".csv"})
-    page = TEMPLATES.get_template("downloads.md.j2").render(tei=tei, tables=tables, games=seeds)
+    sources = sorted(f.name for f in files if f.parent.name == "sources")
+    page = TEMPLATES.get_template("downloads.md.j2").render(
+        tei=tei, tables=tables, games=seeds, sources=sources, texts=list(c.texts), rights=release.RIGHTS
+    )
     write(srcdir / "downloads" / "index.md", page, written)
 
 
@@ -229,11 +235,7 @@ def _remove_stale(srcdir: Path, written: set[Path]) -> None:
     """A page for a game or text that no longer exists must not linger."""
     for folder in GENERATED:
         for path in (srcdir / folder).rglob("*"):
-            if (
-                path.is_file()
-                and path not in written
-                and path.suffix in (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl")
-            ):
+            if path.is_file() and path not in written and path.suffix in GENERATED_SUFFIXES:
                 if path.name.endswith(("-results.png", "-lengths.png")):
                     continue  # written by the statistics directive while reading
                 path.unlink()

@@ -14,6 +14,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from ..corpus import load
+from ..corpus.citation import cite
 from ..corpus.model import Correction, Passage
 from .html import el
 from .refs import passage_link, rule_link
@@ -51,9 +52,15 @@ def cite_role(name, rawtext, text, lineno, inliner, options=None, content=None):
 
 
 def cite_line(pid: str, base_url: str) -> str:
-    """How to cite a passage: its id and its address under the site's base URL (a relative path if that is empty)."""
-    text_id = pid.rpartition(":")[0]
-    return f"{pid}, wararchive digital edition, {base_url}texts/{text_id}.html#{pid}"
+    """How to cite a passage, as the CLI does, under the site's base URL (a relative path if that is empty)."""
+    c = load()
+    p = c.passage(pid)
+    return cite(c.text(p.text_id), p, base_url)
+
+
+def copy_button(line: str, what: str) -> nodes.Node:
+    """A button that copies a citation line (the script fills the clipboard; the line stays selectable without it)."""
+    return el("button", "Copy", type="button", class_="wa-copy", data_copy=line, aria_label=f"Copy the citation of {what}")
 
 
 def visible(text: str) -> str:
@@ -144,7 +151,8 @@ def _foot(p: Passage, base_url: str) -> nodes.Node:
         foot += line
     if p.note:
         foot += el("div", el("strong", "Note: "), *with_passage_links(p.note), class_="wa-note")
-    foot += el("div", el("strong", "Cite as: "), el("span", cite_line(p.id, base_url), class_="wa-citeline"))
+    line = cite_line(p.id, base_url)
+    foot += el("div", el("strong", "Cite as: "), el("span", line, class_="wa-citeline"), " ", copy_button(line, p.id))
     return foot
 
 

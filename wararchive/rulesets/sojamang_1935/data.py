@@ -716,8 +716,9 @@ RULES = [
         "front of it (three free squares in a line).",
         cites=P(47),
         certainty="inferred",
-        reason="'Peale harilikku käiku' is read as 'besides the ordinary move' (the flight is a move of its own); 'in front' "
-        "is towards the enemy; the path of the flight does not matter.",
+        reason="'Peale harilikku käiku' is read as 'besides the ordinary move' (the flight a move of its own, as :49 and "
+        ":50 suggest), though its grammar leans to 'after an ordinary move' (see the note to :47); 'in front' is "
+        "towards the enemy; the path of the flight does not matter.",
         topic="movement",
     ),
     Rule(

@@ -500,8 +500,20 @@ function waAccessibility() {
   }
 }
 
+/* "Copy" beside a citation line: the line to the clipboard, and a word that it worked. */
+function waCopyButtons() {
+  document.querySelectorAll("button.wa-copy[data-copy]").forEach((btn) => {
+    btn.addEventListener("click", async () => {
+      try { await navigator.clipboard.writeText(btn.dataset.copy); btn.textContent = "Copied"; }
+      catch (e) { btn.textContent = "Select the line to copy it"; }
+      setTimeout(() => { btn.textContent = "Copy"; }, 2500);
+    });
+  });
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   waAccessibility();
+  waCopyButtons();
   waLayerSwitch();
   waDiffFilter();
   waPassageSearch();
