@@ -199,7 +199,7 @@ def hot_seat(
     """
     from ..engine.transcript import play_ply_for  # the engine loads only when a game is played
 
-    read = read or input
+    read = read or read_line
     sides = game.rs.sides
     unseen: dict[str, list[str]] = {side: [] for side in sides}  # what each side has not read yet
     at_terminal = None
