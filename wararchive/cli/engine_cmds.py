@@ -76,6 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", required=True, help="JSONL file to write (written atomically)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     parallel_arguments(p)
+    engine_argument(p)
     _options(p)
     p.set_defaults(run=simulate_cmd)
 
@@ -280,26 +281,39 @@ def parallel_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786")
 
 
-def _simulated(job: tuple[str, dict[str, Any], int, tuple[str, str]]) -> tuple[str, str, int]:
+def engine_argument(p: argparse.ArgumentParser) -> None:
+    """``--engine``, shared by the commands that play many games."""
+    p.add_argument(
+        "--engine",
+        choices=("auto", "kernel", "reference"),
+        default="auto",
+        help="auto (default): the compiled kernel where it covers the ruleset and players, else the reference engine; "
+        "the same games either way",
+    )
+
+
+def _simulated(job: tuple[str, dict[str, Any], int, tuple[str, str], str]) -> tuple[str, str, int]:
     """One game of a simulation: its record line, its winner (or 'draw') and its length."""
     from ..engine import ruleset
     from ..engine.record import dumps
-    from ..players import simulate_one
+    from ..kernel import simulate
 
-    rid, options, seed, kinds = job
-    game = simulate_one(ruleset(rid, **options), seed, kinds)
+    rid, options, seed, kinds, engine = job
+    game = simulate(ruleset(rid, **options), seed, kinds, engine)
     return dumps(game.record()), game.result["winner"] or "draw", game.ply
 
 
 def simulate_cmd(args: argparse.Namespace) -> None:
     from ..fileio import atomic_open, output_target
+    from ..kernel import choose
     from ..runner import parallel_iter
 
     rs = _ruleset(args)
     kinds = _players(args.players)
     output_target(args.out)  # a bad path fails now, not after the games
+    ran, why = choose(args.engine, rs, kinds)
     options = _parse_options(args.option)  # one dict shared by every job
-    jobs = [(rs.id, options, seed, kinds) for seed in range(args.seed, args.seed + args.games)]
+    jobs = [(rs.id, options, seed, kinds, ran) for seed in range(args.seed, args.seed + args.games)]
     games = parallel_iter(
         _simulated, jobs, workers=args.workers, scheduler=args.scheduler, progress=None if args.quiet else f"simulating {rs.id}"
     )
@@ -315,6 +329,11 @@ def simulate_cmd(args: argparse.Namespace) -> None:
         f"{args.games} games of {rs.id} ({kinds[0]} vs {kinds[1]}): "
         + ", ".join(parts)
         + f"; mean length {plies / args.games:.1f} plies"
+    )
+    print(
+        "engine: kernel (compiled; the reference engine's games move for move)"
+        if ran == "kernel"
+        else f"engine: reference ({why})"
     )
     print(f"records written to {args.out}")
 

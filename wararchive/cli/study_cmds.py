@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..errors import WararchiveError
-from .engine_cmds import MAX_GAMES, PLAYER_KINDS, _parse_options, _players, games_count, parallel_arguments
+from .engine_cmds import MAX_GAMES, PLAYER_KINDS, _parse_options, _players, engine_argument, games_count, parallel_arguments
 from .output import render
 
 
@@ -38,6 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--seed", type=int, default=0, help="first seed; the study plays seed … seed+games-1 (default 0)")
     parallel_arguments(p)
+    engine_argument(p)
     p.add_argument("--out", metavar="DIR", help="directory for the tables (default: study-RULESET)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=study_cmd)
@@ -78,10 +79,23 @@ def study_cmd(args: argparse.Namespace) -> None:
         workers=args.workers,
         scheduler=args.scheduler,
         progress=not args.quiet,
+        engine=args.engine,
     )
     result.save(out)
     print(summary(result))
     print(f"\ntables written to {out}/ (Parquet and CSV; study.json reproduces the study)")
+
+
+def engine_line(info: dict[str, Any] | None) -> str:
+    """Which engine played the games: the compiled kernel, or the reference engine and why."""
+    if not info:
+        return "engine: reference"
+    ran = {r["ran"] for r in info["readings"]}
+    if ran == {"kernel"}:
+        return "engine: kernel (compiled; plays the reference engine's games move for move)"
+    why = sorted({r["why_not_kernel"] for r in info["readings"] if r["ran"] == "reference"})
+    which = "reference" if ran == {"reference"} else "kernel for some readings, reference for others"
+    return f"engine: {which} ({'; '.join(why)})"
 
 
 def summary(s) -> str:
@@ -92,6 +106,7 @@ def summary(s) -> str:
         f"{d.players[0]} vs {d.players[1]}"
     )
     name = _short_names(s)
+    head += "\n" + engine_line(s.meta.get("engine"))
     rows = []
     for r in s.readings.to_dict(orient="records"):
         row = {"reading": name[r["reading"]], "games": r["games"]}

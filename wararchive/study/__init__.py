@@ -24,7 +24,7 @@ from ..engine.fingerprint import ruleset_fingerprint
 from ..runner import Pool, parallel_map
 from . import output, stats
 from .design import Design, design
-from .run import run
+from .run import engines, run
 
 FORMAT = "wararchive-study/1"
 
@@ -73,15 +73,18 @@ def study(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool = False,
+    engine: str = "auto",
 ) -> Study:
     """Play ``games`` seeds under every combination of the ``vary`` readings and compare them.
 
     ``options`` fixes other options for all readings. ``workers`` local
     processes (default: every core; 1: in this process) or a Dask
-    ``scheduler`` address play the games; the tables do not depend on which.
+    ``scheduler`` address play the games; the tables do not depend on which,
+    nor on the ``engine`` (``auto``: the compiled kernel where it covers the
+    ruleset and players, :mod:`wararchive.kernel`; ``meta["engine"]`` says which ran).
     """
     d = design(ruleset_id, vary, games, players, seed, options)
-    return studies([d], workers=workers, scheduler=scheduler, progress=progress)[0]
+    return studies([d], workers=workers, scheduler=scheduler, progress=progress, engine=engine)[0]
 
 
 def studies(
@@ -90,6 +93,7 @@ def studies(
     scheduler: str | None = None,
     progress: bool = False,
     pool: Pool = "dask",
+    engine: str = "auto",
 ) -> list[Study]:
     """Several studies whose games share one parallel run (see :func:`study`; ``pool`` as in :mod:`wararchive.runner`).
 
@@ -97,8 +101,12 @@ def studies(
     for many small studies (the site's) they cost as much as the games: they
     are spread over the same workers.
     """
-    raws = run(designs, workers=workers, scheduler=scheduler, progress=progress, pool=pool)
-    return parallel_map(_analyse, list(zip(designs, raws, strict=True)), workers=workers, scheduler=scheduler, pool=pool)
+    ran = [engines(d, engine) for d in designs]  # refuses engine="kernel" where it does not cover, before any game
+    raws = run(designs, workers=workers, scheduler=scheduler, progress=progress, pool=pool, engine=engine)
+    out = parallel_map(_analyse, list(zip(designs, raws, strict=True)), workers=workers, scheduler=scheduler, pool=pool)
+    for s, e in zip(out, ran, strict=True):
+        s.meta["engine"] = e
+    return out
 
 
 def _analyse(job: tuple[Design, dict[str, pd.DataFrame]]) -> Study:

@@ -15,8 +15,8 @@ from typing import Any
 
 import pandas as pd
 
+from .. import kernel
 from ..engine import ruleset
-from ..players import simulate_one
 from ..runner import Pool, parallel_map
 from .design import Design
 
@@ -26,13 +26,19 @@ def _army(game) -> Counter[tuple[str, str]]:
     return Counter((c["side"], c["piece"]) for c in game.view("referee").cells if c is not None)
 
 
-def play(job: tuple[str, str, dict[str, Any], int, tuple[str, str]]) -> dict[str, Any]:
-    """One game of a study, as the facts the statistics need (module-level: it is sent to workers)."""
-    rid, label, options, seed, players = job
+def play(job: tuple[str, str, dict[str, Any], int, tuple[str, str], str]) -> dict[str, Any]:
+    """One game of a study, as the facts the statistics need (module-level: it is sent to workers).
+
+    ``engine`` as :func:`wararchive.kernel.choose` takes it: the kernel plays
+    the reference engine's game, so the facts do not depend on which ran.
+    """
+    rid, label, options, seed, players, engine = job
     rs = ruleset(rid, **options)
-    start = _army(rs.new_game(seed=seed))
-    game = simulate_one(rs, seed, players)
-    end = _army(game)
+    game = kernel.simulate(rs, seed, players, engine)
+    if getattr(game, "engine", None) == "kernel":
+        start, end = game.army(at_end=False), game.army()
+    else:
+        start, end = _army(rs.new_game(seed=seed)), _army(game)
     setup = json.dumps([game.setup_record(), game.prepared_record()], sort_keys=True, default=str)
     return {
         "reading": label,
@@ -47,9 +53,18 @@ def play(job: tuple[str, str, dict[str, Any], int, tuple[str, str]]) -> dict[str
     }
 
 
-def _game_key(job: tuple[str, str, dict[str, Any], int, tuple[str, str]]) -> tuple[str, str, int, tuple[str, ...]]:
+def engines(d: Design, engine: str) -> dict[str, Any]:
+    """Which engine plays each reading's games, and why not the kernel (the study's metadata says so)."""
+    readings = []
+    for r in d.readings:
+        ran, why = kernel.choose(engine, ruleset(d.ruleset, **r.options), d.players)
+        readings.append({"label": r.label, "ran": ran, "why_not_kernel": why})
+    return {"asked": engine, "readings": readings}
+
+
+def _game_key(job: tuple[str, str, dict[str, Any], int, tuple[str, str], str]) -> tuple[str, str, int, tuple[str, ...]]:
     """What decides a game: the ruleset with every option resolved, the seed and the players (not the reading's label)."""
-    rid, _, options, seed, players = job
+    rid, _, options, seed, players, _ = job
     return rid, json.dumps(ruleset(rid, **options).options, sort_keys=True, default=str), seed, tuple(players)
 
 
@@ -59,15 +74,17 @@ def run(
     scheduler: str | None = None,
     progress: bool = False,
     pool: Pool = "dask",
+    engine: str = "auto",
 ) -> list[dict[str, pd.DataFrame]]:
     """The raw tables of each study: ``games`` (one row per game), ``fired`` and ``pieces`` (long form).
 
     The games of all ``designs`` share one parallel run, so many small
     studies (the site's) keep every worker busy. Rows come back in job order
     whatever the number of workers, so the tables, and everything computed
-    from them, are identical for the same designs.
+    from them, are identical for the same designs, and for either ``engine``
+    (see :func:`wararchive.kernel.choose`).
     """
-    jobs = [d.jobs() for d in designs]
+    jobs = [[(*j, engine) for j in d.jobs()] for d in designs]
     label = f"study {', '.join(sorted({d.ruleset for d in designs}))}" if progress else None
     flat = [j for js in jobs for j in js]
     # Studies of different options all replay the default reading on the same seeds: a game is

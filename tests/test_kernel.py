@@ -1,0 +1,242 @@
+"""The compiled kernel plays the reference engine's games: same draws, moves, rule firings, result, record.
+
+Equality is the kernel's contract (issue 17). Every option set the kernel
+covers is checked (each ruleset's defaults, every other reading of each
+option one at a time, and the combinations the golden records use) by
+playing games both ways. The reference side is one pass: the kernel's
+moves are replayed through the reference engine while the reference random
+player chooses, and each ply's choice must be the kernel's; a divergence
+names the seed and the ply. At the end the results, the events (every rule
+firing, with its data) and the setups must be equal.
+
+Which games, per option set:
+
+* short games (ply limit 16: setups, terrain, the first moves and fights):
+  1,000 seeds for each ruleset's defaults, 100 for the other option sets;
+* full-length games on the seeds that, among the first 100, fire every rule
+  that fires at all (the first seed for each rule), so the rare branches
+  (the flag's borrowed rank, its ties, a spy at the marshal) are compared;
+* ``WARARCHIVE_KERNEL_GAMES=N``: N short *and* N full-length seeds for every
+  option set (the full check: N=1000 plays 1,000 full games per option set,
+  some 15 minutes of one core).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+import numpy as np
+import pytest
+
+from wararchive import kernel
+from wararchive.engine import ruleset
+from wararchive.errors import WararchiveError
+from wararchive.players import make_player
+
+pytestmark = pytest.mark.skipif(kernel.numba_gap() is not None, reason=str(kernel.numba_gap()))
+
+SHORT_LIMIT = 16
+FULL = int(os.environ.get("WARARCHIVE_KERNEL_GAMES", "0"))  # 0: the default run
+COVER_SEEDS = 100
+
+
+def option_sets() -> list[tuple[str, dict]]:
+    """Each covered ruleset's defaults, every other reading of every option alone, and the golden records' pairs."""
+    out: list[tuple[str, dict]] = []
+    for rid in ("japanese-war-game", "spionaaz"):
+        out.append((rid, {}))
+        for name, opt in ruleset(rid).declared.items():
+            out += [(rid, {name: r.value}) for r in opt.readings or () if r.value != opt.default]
+    out += [
+        ("japanese-war-game", {"board": "9x4", "bridges": "spread"}),
+        ("japanese-war-game", {"spy_vs_marshal": "swedish", "strike": "any-move"}),
+        ("japanese-war-game", {"flag_backer": "rank-only", "spy_vs_marshal": "both-fall", "flag_tie": "backer-falls"}),
+        ("spionaaz", {"combat_reveals": True, "no_return": "player-move"}),
+    ]
+    return out
+
+
+SETS = option_sets()
+IDS = [f"{rid}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'defaults'}" for rid, o in SETS]
+
+
+def assert_same_game(rs, seed: int) -> int:
+    """Play ``seed`` with the kernel, then replay it through the reference engine with the reference players choosing."""
+    kg = kernel.play(rs, seed)
+    game = rs.new_game(seed=seed)
+    where = f"{rs.id} {rs.options} seed {seed}"
+    assert game.setup_record() == kg.setup_record(), f"{where}: the setups differ"
+    assert game.prepared_record() == kg.prepared_record(), f"{where}: the prepared terrain differs"
+    players = [make_player("random", f"{rs.id}:{seed}:player:{side}") for side in rs.sides]
+    for ply, (frm, to) in enumerate(kg.moves(), start=1):
+        assert game.result is None, f"{where}: the reference game ended at ply {game.ply}, the kernel's plays on"
+        move = players[game.to_move].choose(game)
+        assert (move.frm, move.to) == (frm, to), (
+            f"{where}, ply {ply}: the reference plays {game.move_text(move)}, the kernel {kg.history[ply - 1]}"
+        )
+        game.play(move)
+    assert game.result == kg.result, f"{where}: results differ at ply {game.ply}: {game.result} vs {kg.result}"
+    for i, (a, b) in enumerate(zip(game.events, kg.events, strict=False)):
+        assert a == b, f"{where}, ply {a['ply']}: event {i} differs:\n reference {a}\n kernel    {b}"
+    assert len(game.events) == len(kg.events), (
+        f"{where}: {len(game.events)} events in the reference, {len(kg.events)} in the kernel"
+    )
+    return game.ply
+
+
+def rule_cover(rs, seeds: range) -> list[int]:
+    """The first seed, for each rule that fires in any of these games, whose game fires it."""
+    first: dict[str, int] = {}
+    for seed in seeds:
+        for rule in kernel.play(rs, seed).fired():
+            first.setdefault(rule, seed)
+    return sorted(set(first.values()))
+
+
+@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+def test_kernel_games_are_the_reference_games(rid, options):
+    short = ruleset(rid, **options, ply_limit=SHORT_LIMIT)
+    assert kernel.covers(short), kernel.gap(short)
+    for seed in range(FULL or (1000 if not options else 100)):
+        assert_same_game(short, seed)
+    full = ruleset(rid, **options)
+    seeds = range(FULL) if FULL else rule_cover(full, range(COVER_SEEDS))
+    fired = set()
+    for seed in seeds:
+        assert_same_game(full, seed)
+        fired |= set(kernel.play(full, seed).fired())
+    assert "project.ply-limit" not in fired or len(fired) > 5  # the full games reached the fights, not only the limit
+
+
+def test_the_rare_rules_are_among_those_compared():
+    """The rule cover reaches the flag's borrowed rank and its open cases, so the test compares them."""
+    fired = set()
+    for options in ({}, {"flag_tie": "backer-falls"}, {"flag_backer": "rank-only"}):
+        rs = ruleset("japanese-war-game", **options)
+        for seed in rule_cover(rs, range(COVER_SEEDS)):
+            fired |= {r for e in kernel.play(rs, seed).events for r in (e["rule"], e.get("via"))}
+    rare = {
+        "jwg.flag-rank",
+        "jwg.flag-alone",
+        "jwg.flag-tie",
+        "jwg.flag-backer",
+        "jwg.spy-beats-marshal",
+        "jwg.marshal-strikes-spy",
+    }
+    assert rare | {"jwg.spy-vs-spy"} <= fired
+
+
+def test_a_kernel_record_replays_through_the_reference_engine():
+    from wararchive.engine import replay
+
+    for rid in ("japanese-war-game", "spionaaz"):
+        kg = kernel.play(ruleset(rid), 3)
+        game = replay(kg.record())
+        assert game.record() == kg.record()
+
+
+def test_play_many_plays_the_same_games_as_play():
+    rs = ruleset("spionaaz", volcanoes=6)
+    rows = kernel.play_many(rs, [5, 6, 7])
+    for (plies, winner, rule), seed in zip(rows.tolist(), [5, 6, 7], strict=True):
+        kg = kernel.play(rs, seed)
+        assert plies == kg.ply
+        assert (None if winner < 0 else rs.sides[winner]) == kg.result["winner"]
+        assert list(rs.rules)[rule].id == kg.result["reason"]
+
+
+# -- the random streams ------------------------------------------------------------------------
+def test_the_generator_is_cpythons_draw_for_draw():
+    from wararchive.kernel import mt
+
+    state = np.zeros(mt.STATE, np.int64)
+    for text in ("", "x", "japanese-war-game:1:player:south", "spionaaz:123456789:setup:north"):
+        mt.seed(state, mt.seed_key(text))
+        ref = random.Random(text)
+        assert state.tolist() == list(ref.getstate()[1]), text
+        for n in (1, 2, 3, 7, 64, 100, 2**31 + 5):
+            assert [mt.randbelow(state, n) for _ in range(40)] == [ref._randbelow(n) for _ in range(40)]
+        x, y = np.arange(35), list(range(35))
+        mt.shuffle(state, x, 35)
+        ref.shuffle(y)
+        assert x.tolist() == y
+        for k in range(9):  # both of CPython's sampling methods (a pool for small populations, a set for large)
+            for pop in (20, 40):
+                out = np.zeros(k, np.int64)
+                mt.sample(state, np.arange(pop) * 3, k, out)
+                assert out.tolist() == ref.sample([i * 3 for i in range(pop)], k), (k, pop)
+
+
+# -- what the kernel covers, and what happens where it does not ------------------------------------
+@pytest.mark.parametrize("rid", ["chess", "sojamang-1935", "finnish-front"])
+def test_rulesets_it_does_not_cover_are_named_with_the_reason(rid):
+    rs = ruleset(rid)
+    assert not kernel.covers(rs)
+    assert kernel.gap(rs)
+    assert kernel.choose("auto", rs) == ("reference", kernel.gap(rs))
+    with pytest.raises(WararchiveError, match="kernel cannot play"):
+        kernel.choose("kernel", rs)
+
+
+def test_greedy_players_are_left_to_the_reference_engine():
+    rs = ruleset("japanese-war-game")
+    assert kernel.choose("auto", rs, ("random", "greedy"))[0] == "reference"
+    assert "greedy" in kernel.gap(rs, ("random", "greedy"))
+    assert kernel.choose("auto", rs) == ("kernel", None)
+
+
+def test_without_numba_everything_runs_on_the_reference_engine(monkeypatch):
+    """numba hidden (as on a machine without it): nothing is covered, and saying why is the answer."""
+    monkeypatch.setitem(sys.modules, "numba", None)
+    kernel.numba_gap.cache_clear()
+    try:
+        rs = ruleset("japanese-war-game")
+        assert "numba is not installed" in kernel.gap(rs)
+        assert kernel.choose("auto", rs) == ("reference", kernel.gap(rs))
+        with pytest.raises(WararchiveError, match="numba is not installed"):
+            kernel.play(rs, 1)
+    finally:
+        kernel.numba_gap.cache_clear()
+
+
+# -- where the kernel is used: simulate and study ------------------------------------------------
+def test_simulate_writes_the_same_records_on_either_engine(tmp_path, capsys):
+    from wararchive.cli.main import main
+
+    out = {}
+    for engine in ("kernel", "reference"):
+        path = tmp_path / f"{engine}.jsonl"
+        main(["simulate", "spionaaz", "--games", "6", "--workers", "1", "--quiet", "--engine", engine, "--out", str(path)])
+        out[engine] = path.read_bytes()
+        assert f"engine: {engine}" in capsys.readouterr().out
+    assert out["kernel"] == out["reference"]
+
+
+def test_simulate_refuses_the_kernel_where_it_does_not_cover_in_one_line(tmp_path, capsys):
+    from wararchive.cli.main import main
+
+    assert main(["simulate", "chess", "--games", "2", "--engine", "kernel", "--out", str(tmp_path / "c.jsonl")]) != 0
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "kernel cannot play this: chess" in err
+
+
+def test_a_study_has_the_same_tables_on_either_engine_and_says_which_ran():
+    import pandas as pd
+
+    from wararchive.study import study
+
+    args = ("japanese-war-game", {"flag_tie": ["flag-falls", "backer-falls"]})
+    kw = {"games": 6, "players": ("random", "random"), "workers": 1, "options": {"ply_limit": 300}}
+    a, b = study(*args, **kw), study(*args, **kw, engine="reference")
+    for name, df in a.tables().items():
+        pd.testing.assert_frame_equal(df, b.tables()[name], check_exact=True)
+    assert {r["ran"] for r in a.meta["engine"]["readings"]} == {"kernel"}
+    assert {r["ran"] for r in b.meta["engine"]["readings"]} == {"reference"}
+    greedy = study(
+        "japanese-war-game", {"flag_tie": ["flag-falls", "backer-falls"]}, games=1, workers=1, options={"ply_limit": 20}
+    )
+    assert "greedy" in greedy.meta["engine"]["readings"][0]["why_not_kernel"]
+    with pytest.raises(WararchiveError, match="kernel cannot play"):
+        study("japanese-war-game", {"flag_tie": ["flag-falls", "backer-falls"]}, games=1, workers=1, engine="kernel")

@@ -1,0 +1,161 @@
+"""A compiled playout kernel: whole games of the covered rulesets, move for move the reference engine's.
+
+The reference engine (:mod:`wararchive.engine`) is the definition of the
+rules; the kernel is an accelerator. For a ruleset and players it covers,
+``play(rs, seed)`` returns the game ``simulate_one(rs, seed)`` would play:
+the same setups, moves, events (rule firings), result and record, made by
+numba-compiled code on array state. ``tests/test_kernel.py`` plays every
+covered option set both ways and names the seed and ply of any divergence.
+
+Covered: the Japanese War Game and Spionaaž, every option, random players.
+Anything else (another ruleset, greedy or search players, a machine
+without numba) is not: :func:`gap` says why in one line, and callers
+(``simulate``, ``study``) then run the reference engine and say so.
+
+Numba compiles on first use and caches the machine code next to these
+modules (``cache=True``), so only the first run on a machine pays for it.
+Numba checks a cached function against its own file only: after editing
+:mod:`.mt`, whose functions :mod:`.playout` compiles into its own, delete
+``wararchive/kernel/__pycache__/*.nbi`` and ``*.nbc``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..engine.game import Game
+    from ..engine.ruleset import Ruleset
+    from .game import KernelGame
+
+ENGINES = ("auto", "kernel", "reference")
+"""``auto``: the kernel where it covers the ruleset and players, else the reference engine."""
+
+
+@cache
+def numba_gap() -> str | None:
+    """Why numba cannot run here (not installed, or broken), or None."""
+    if importlib.util.find_spec("numba") is None:
+        return "numba is not installed (pip install 'wararchive[kernel]')"
+    try:
+        import numba  # noqa: F401
+    except Exception as exc:  # a broken install (llvmlite mismatch…) must not break the archive
+        return f"numba does not import: {exc}"
+    return None
+
+
+def gap(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> str | None:
+    """Why the kernel cannot play ``rs`` between ``players`` (one line), or None if it can."""
+    if (why := numba_gap()) is not None:
+        return why
+    from .tables import players_gap, ruleset_gap
+
+    return ruleset_gap(rs) or players_gap(tuple(players))
+
+
+def covers(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> bool:
+    """Can the kernel play ``rs`` between ``players``? (:func:`gap` says why not.)"""
+    return gap(rs, players) is None
+
+
+def choose(engine: str, rs: Ruleset, players: Sequence[str] = ("random", "random")) -> tuple[str, str | None]:
+    """Which engine runs (``"kernel"`` or ``"reference"``) when ``engine`` is asked for, and why not the kernel.
+
+    ``kernel`` asked for where it does not cover the game is refused with
+    the reason (a :class:`~wararchive.errors.WararchiveError`), not quietly
+    replaced.
+    """
+    from ..errors import WararchiveError
+
+    if engine not in ENGINES:
+        raise WararchiveError(f"engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    if engine == "reference":
+        return "reference", "the reference engine was asked for"
+    why = gap(rs, players)
+    if why is None:
+        return "kernel", None
+    if engine == "kernel":
+        raise WararchiveError(f"the kernel cannot play this: {why}")
+    return "reference", why
+
+
+def _keys(rs: Ruleset, seed: int) -> np.ndarray:
+    """The five seed keys of a game: prepare, both setups (``Ruleset.rng``), both players (``simulate_one``)."""
+    import numpy as np
+
+    from .mt import seed_key
+
+    streams = ["prepare", *(f"setup:{s}" for s in rs.sides), *(f"player:{s}" for s in rs.sides)]
+    return np.stack([seed_key(f"{rs.id}:{seed}:{s}") for s in streams])
+
+
+def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) -> KernelGame:
+    """The game ``simulate_one(rs, seed, players)`` plays, played by the kernel (see :func:`gap` for what it covers)."""
+    from ..engine.placing import SetupError
+    from ..errors import WararchiveError
+    from . import playout
+    from .game import KernelGame
+
+    if (why := gap(rs, players)) is not None:
+        raise WararchiveError(f"the kernel cannot play this: {why}")
+    S, W = _compiled(rs)
+    for s, key in enumerate(_keys(rs, seed)):
+        playout.mt.seed(W.rng[s], key)
+    playout.play(S, W)
+    if W.G[playout.G_SETUP_FAILED]:
+        side = rs.sides[W.G[playout.G_SETUP_FAILED] - 1]
+        raise SetupError(f"no legal random setup found for {side} in {playout.SETUP_TRIES} tries")
+    return KernelGame(rs, seed, W)
+
+
+def simulate(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random"), engine: str = "auto") -> Game | KernelGame:
+    """``simulate_one(rs, seed, players)`` on the engine :func:`choose` picks: the same game either way.
+
+    A :class:`~.game.KernelGame` has ``engine == "kernel"``; a reference game has no ``engine`` attribute.
+    """
+    if choose(engine, rs, players)[0] == "kernel":
+        return play(rs, seed, players)
+    from ..players import simulate_one
+
+    return simulate_one(rs, seed, (players[0], players[1]))
+
+
+def play_many(rs: Ruleset, seeds: Sequence[int]) -> np.ndarray:
+    """Random-vs-random games for ``seeds`` in one compiled loop: rows of (plies, winner or -1, end rule index).
+
+    The fast path for throughput (benchmarks, bulk statistics): no records
+    are built. Each row is the game :func:`play` returns for that seed.
+    """
+    import numpy as np
+
+    from ..errors import WararchiveError
+    from . import playout
+
+    if (why := gap(rs)) is not None:
+        raise WararchiveError(f"the kernel cannot play this: {why}")
+    S, W = _compiled(rs)
+    keys = np.stack([_keys(rs, s) for s in seeds]) if len(seeds) else np.zeros((0, 5, 1), np.int64)
+    out = np.zeros((len(seeds), 3), np.int64)
+    playout.play_batch(S, W, keys, out)
+    return out
+
+
+_LOCAL = threading.local()  # each thread its own game buffers: a Dask worker of an outside cluster may run several threads
+
+
+def _compiled(rs: Ruleset):
+    """The ruleset's arrays and this thread's buffers for its games."""
+    from . import playout
+    from .tables import spec
+
+    S = spec(rs)
+    buffers = _LOCAL.__dict__.setdefault("work", {})
+    if id(S) not in buffers:
+        buffers[id(S)] = (S, playout.work(S))
+    return buffers[id(S)]

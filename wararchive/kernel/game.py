@@ -1,0 +1,159 @@
+"""A kernel game read back as the engine writes games: moves, events, result, record.
+
+The compiled game leaves arrays (:mod:`.playout`); :class:`KernelGame`
+turns them into what the reference :class:`~wararchive.engine.game.Game`
+offers to simulations and studies: ``history``, ``events`` (the same
+dicts, with the rules' citations), ``result``, ``record()``, and the
+armies at the start and the end. A record from here replays through the
+reference engine to the same end (the equality test checks it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..engine.combat import OUTCOMES
+from ..engine.game import RECORD_FORMAT
+from . import playout as k
+
+if TYPE_CHECKING:
+    from ..engine.ruleset import Ruleset
+
+
+class KernelGame:
+    """One finished game the kernel played, with the reference game's read-only interface."""
+
+    engine = "kernel"
+
+    def __init__(self, rs: Ruleset, seed: int, W: k.Work):
+        self.rs, self.seed = rs, seed
+        self.ply = int(W.G[k.G_PLY])
+        self._moves = W.moves[: self.ply].copy()
+        self._log = W.log[: W.G[k.G_EVENTS]].copy()
+        self._aux = W.aux[: W.G[k.G_AUX]].copy()
+        self._start = W.start.copy()
+        self._end = np.stack([W.kind, W.owner, W.uid]).copy()
+        self._rules = list(rs.rules)
+        winner, rule = int(W.G[k.G_WINNER]), self._rules[W.G[k.G_END_RULE]]
+        self.result: dict[str, Any] = {
+            "winner": None if winner < 0 else rs.sides[winner],
+            "reason": rule.id,
+            "summary": rule.summary,
+            "cites": list(rule.cites),
+            "certainty": rule.certainty,
+            "adjudicated": bool(W.G[k.G_ADJUDICATED]),
+            "ply": self.ply,
+        }
+
+    @property
+    def names(self) -> list[str]:
+        assert self.rs.board is not None
+        return self.rs.board.names
+
+    @cached_property
+    def history(self) -> list[str]:
+        names = self.names
+        return [f"{names[c]}-{names[x]}" for c, x in self._moves.tolist()]
+
+    def moves(self) -> list[tuple[int, int]]:
+        """The moves as (from, to) cells."""
+        return [(c, x) for c, x in self._moves.tolist()]
+
+    def fired(self) -> Counter[str]:
+        """How often each rule fired (an event per firing, as in the reference game's events)."""
+        return Counter(self._rules[r].id for r in self._log[:, k.L_RULE].tolist())
+
+    @cached_property
+    def events(self) -> list[dict[str, Any]]:
+        return [self._event(row) for row in self._log.tolist()]
+
+    def _event(self, row: list[int]) -> dict[str, Any]:
+        rule, names, sides, types = self._rules[row[k.L_RULE]], self.names, self.rs.sides, self.rs.piece_types
+        ev: dict[str, Any] = {"ply": row[k.L_PLY], "type": "", "rule": rule.id, "cites": list(rule.cites)}
+        kind = row[k.L_TYPE]
+        if kind == k.E_COMBAT:
+            p = row[k.L_SIDE]
+            pieces = [[row[k.L_A_UID], types[row[k.L_A_T]].id, sides[p]], [row[k.L_D_UID], types[row[k.L_D_T]].id, sides[1 - p]]]
+            if row[k.L_DEC_UID] >= 0:
+                pieces.append([row[k.L_DEC_UID], types[row[k.L_DEC_T]].id, sides[1 - p]])
+            ev.update(
+                type="combat",
+                cells=[names[row[k.L_ATT]], names[row[k.L_DFN]]],
+                pieces=pieces,
+                outcome=OUTCOMES[row[k.L_OUTCOME]],
+                removed=row[k.L_REM0 : k.L_REM0 + row[k.L_NREM]],
+            )
+            if row[k.L_VIA] >= 0:
+                ev["via"] = self._rules[row[k.L_VIA]].id
+        elif kind == k.E_REVEALED:
+            aux = self._aux[row[k.L_OFFSET] : row[k.L_OFFSET] + row[k.L_COUNT]].tolist()
+            owner = self._uid_owner
+            ev.update(
+                type="revealed",
+                to=[sides[row[k.L_LEARNER]]],
+                pieces=[[u, types[t].id, sides[owner[u]]] for u, t, _ in aux],
+                cells=[names[c] for _, _, c in aux],
+            )
+        elif kind == k.E_BLOCKED:
+            ev.update(type="blocked", cells=[names[c] for c in self._blocked])
+        else:
+            ev.update(type="end", winner=None if row[k.L_WINNER] < 0 else sides[row[k.L_WINNER]])
+        return ev
+
+    @cached_property
+    def _uid_owner(self) -> dict[int, int]:
+        _kind, owner, uid = self._start.tolist()
+        return {u: o for u, o in zip(uid, owner, strict=True) if u >= 0}
+
+    @cached_property
+    def _blocked(self) -> list[int]:
+        blocked = self._log[self._log[:, k.L_TYPE] == k.E_BLOCKED]
+        return (
+            []
+            if not len(blocked)
+            else self._aux[blocked[0, k.L_OFFSET] : blocked[0, k.L_OFFSET] + blocked[0, k.L_COUNT], 0].tolist()
+        )
+
+    def setup_record(self) -> dict[str, dict[str, str]]:
+        kind, owner, _ = self._start.tolist()
+        return {
+            side: {self.names[c]: self.rs.piece_types[kind[c]].id for c in range(len(kind)) if owner[c] == p}
+            for p, side in enumerate(self.rs.sides)
+        }
+
+    def prepared_record(self) -> dict[str, list[str]]:
+        """Spionaaž's volcanoes (every square the kernel blocks is a volcano: it covers no ruleset with water and volcanoes)."""
+        if self._hooks == k.HOOKS_SPZ:
+            return {"volcanoes": [self.names[c] for c in self._blocked]}
+        return {}
+
+    @property
+    def _hooks(self) -> int:
+        from .tables import spec
+
+        return int(spec(self.rs).P[k.P_HOOKS])
+
+    def army(self, at_end: bool = True) -> Counter[tuple[str, str]]:
+        """(side, piece) → how many stand on the board at the end (or the start)."""
+        kind, owner, _ = (self._end if at_end else self._start).tolist()
+        types, sides = self.rs.piece_types, self.rs.sides
+        return Counter((sides[o], types[t].id) for t, o in zip(kind, owner, strict=True) if o >= 0)
+
+    def record(self) -> dict[str, Any]:
+        """The game as :meth:`Game.record` writes it: replayable by the reference engine."""
+        return {
+            "format": RECORD_FORMAT,
+            "ruleset": self.rs.id,
+            "options": dict(self.rs.options),
+            "seed": self.seed,
+            "sides": list(self.rs.sides),
+            "setups": self.setup_record(),
+            "prepared": self.prepared_record(),
+            "moves": list(self.history),
+            "events": [dict(e) for e in self.events],
+            "result": self.result,
+        }

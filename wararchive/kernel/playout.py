@@ -1,0 +1,472 @@
+"""Whole games on array state, compiled: the reference engine's mechanism, step for step, for random players.
+
+Every function here mirrors one of :class:`~wararchive.engine.board_game.BoardGame`
+(or of the hooks of the rulesets the kernel covers) and keeps its order of
+work, because equality with the reference engine is the contract: the
+legal moves in the same order (cells ascending, then north, east, south,
+west), the same random draws (:mod:`.mt`), the same combats, reveals, rule
+firings and end. What a game did is written to plain arrays (the moves,
+an event log, the board before and after) that :mod:`.game` turns back
+into the engine's records; the rules' data (combat table, pieces, board)
+comes from the ruleset through :mod:`.tables`, never from here.
+
+State of one game (:class:`Work`): ``kind``/``owner``/``uid`` per cell,
+``enter`` per cell (water and volcanoes closed), per piece ``uid_owner``,
+``last_from`` and ``turn_moved``, ``known[side, uid]``, and ``G``, the
+scalars (ply, side to move, result…) indexed by the ``G_*`` constants.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from . import mt
+
+# Spec.P: the ruleset's mechanics and hook settings, by index
+(
+    P_HOOKS,
+    P_DISPLACE,
+    P_STRIKE_ANY,
+    P_MPT,
+    P_NO_RETURN,
+    P_REVEAL,
+    P_OCCUPY_RULE,
+    P_NO_MOVES_RULE,
+    P_PLY_LIMIT,
+    P_LIMIT_RULE,
+    P_UIDS,
+    P_WIDTH,
+    P_FLAG,
+    P_MINE,
+    P_SPY,
+    P_MARSHAL,
+    P_RANK_ONLY,
+    P_BACKER_FALLS,
+    P_MINE_ANY,
+    P_R_FLAG_ALONE,
+    P_R_FLAG_BACKER,
+    P_R_FLAG_RANK,
+    P_R_FLAG_TIE,
+    P_VOLCANOES,
+    P_R_UNMASK,
+    P_R_VOLCANO,
+    P_SIZE,
+) = range(27)
+HOOKS_NONE, HOOKS_JWG, HOOKS_SPZ = 0, 1, 2
+NO_RETURN_NONE, NO_RETURN_PIECE, NO_RETURN_PLAYER = 0, 1, 2
+STEP, SLIDE, IMMOBILE = 0, 1, 2
+ATTACKER_WINS, DEFENDER_WINS, BOTH_REMOVED, NEITHER_REMOVED = 0, 1, 2, 3  # engine.combat.OUTCOMES order
+NORTH, SOUTH = 0, 2  # board.FORWARD: north for side 0, south for side 1
+
+# Work.G: one game's scalars
+G_PLY, G_TO_MOVE, G_OVER, G_WINNER, G_END_RULE, G_ADJUDICATED, G_EVENTS, G_AUX, G_TURN_PLIES, G_SETUP_FAILED = range(10)
+G_NMOVES, G_LAST0, G_LAST1, G_PASS, G_SPIES, G_NTURN, G_TURN = 10, 11, 12, 13, 14, 16, 17  # G_TURN…: uids moved this turn
+G_SIZE = 32
+SETUP_TRIES = 1000  # placing.random_placement's
+
+# The event log, one row per event: ply, type, rule, then by type
+E_COMBAT, E_REVEALED, E_END, E_BLOCKED = 0, 1, 2, 3
+L_PLY, L_TYPE, L_RULE = 0, 1, 2
+# combat: the cells, the pieces (uid, type; the decider -1 when it is the defender), outcome, via rule (-1 none),
+# the removed uids (count, then up to three), the striking side
+(L_ATT, L_DFN, L_A_UID, L_A_T, L_D_UID, L_D_T, L_DEC_UID, L_DEC_T, L_OUTCOME, L_VIA, L_NREM, L_REM0, L_REM1, L_REM2, L_SIDE) = (
+    range(3, 18)
+)
+L_LEARNER, L_OFFSET, L_COUNT = 3, 4, 5  # revealed: the learner, aux rows (uid, type, cell); blocked: aux rows (cell, -, -)
+L_WINNER = 3  # end: the winner, -1 for none
+LOG_WIDTH = 18
+
+Spec = namedtuple("Spec", "P step around movement outcome crule capture occupy water homes first allowed rest middle")
+"""A ruleset as arrays (built by :func:`wararchive.kernel.tables.spec`)."""
+
+Work = namedtuple("Work", "G kind owner uid enter uid_owner last_from turn_moved known moves log aux buf mark spies rng start")
+"""One game's state and output buffers, reused from game to game (:func:`work`)."""
+
+
+def work(S: Spec) -> Work:
+    """Buffers for games of ``S``, sized by its board, army and ply limit."""
+    n, u, limit, width = S.step.shape[1], int(S.P[P_UIDS]), int(S.P[P_PLY_LIMIT]), int(S.P[P_WIDTH])
+    reach = max(width, n // width)  # the most squares a slide passes
+    events = 3 * limit + 8  # a ply logs at most one combat and two reveals; the start and the end one each
+    i64 = np.int64
+    return Work(
+        np.zeros(G_SIZE, i64),
+        np.full(n, -1, i64),
+        np.full(n, -1, i64),
+        np.full(n, -1, i64),
+        np.zeros(n, np.bool_),
+        np.full(u, -1, i64),
+        np.full(u, -1, i64),
+        np.zeros(u, np.bool_),
+        np.zeros((2, u), np.bool_),
+        np.zeros((limit, 2), i64),
+        np.zeros((events, LOG_WIDTH), i64),
+        np.zeros((2 * u + n, 3), i64),
+        np.zeros((4 * u * reach, 2), i64),
+        np.zeros(u, i64),
+        np.zeros((2, u), i64),
+        np.zeros((5, mt.STATE), i64),
+        np.zeros((3, n), i64),
+    )
+
+
+# -- events and the end ------------------------------------------------------------------------
+@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
+def _log(W, kind: int, rule: int) -> int:
+    e = W.G[G_EVENTS]
+    W.G[G_EVENTS] = e + 1
+    row = W.log[e]
+    row[:] = -1
+    row[L_PLY], row[L_TYPE], row[L_RULE] = W.G[G_PLY], kind, rule
+    return e
+
+
+@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
+def _finish(W, winner: int, rule: int, adjudicated: bool) -> None:
+    W.G[G_OVER], W.G[G_WINNER], W.G[G_END_RULE], W.G[G_ADJUDICATED] = 1, winner, rule, adjudicated
+    W.log[_log(W, E_END, rule), L_WINNER] = winner
+
+
+# -- moves ---------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _generate(S, W, p: int) -> int:
+    """BoardGame._generate for side ``p`` into ``W.buf``; returns how many."""
+    n = 0
+    displace, no_return = S.P[P_DISPLACE], S.P[P_NO_RETURN]
+    step, owner, enter = S.step, W.owner, W.enter
+    for c in range(step.shape[1]):
+        if owner[c] != p:
+            continue
+        mv = S.movement[W.kind[c]]
+        if mv == IMMOBILE:
+            continue
+        u = W.uid[c]
+        if W.turn_moved[u]:
+            continue
+        back = W.last_from[u] if no_return else -1
+        for d in range(4):
+            x = step[d, c]
+            while x >= 0 and enter[x]:
+                o = owner[x]
+                if o >= 0:
+                    if displace and o != p and x != back:
+                        W.buf[n, 0], W.buf[n, 1] = c, x
+                        n += 1
+                    break
+                if x != back:
+                    W.buf[n, 0], W.buf[n, 1] = c, x
+                    n += 1
+                if mv != SLIDE:
+                    break
+                x = step[d, x]
+    W.G[G_NMOVES] = n
+    return n
+
+
+@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
+def _is_forward(S, c: int, x: int, p: int) -> bool:
+    d = x // S.P[P_WIDTH] - c // S.P[P_WIDTH]
+    return d > 0 if p == 0 else d < 0
+
+
+# -- the board under the rules ------------------------------------------------------------------
+@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
+def _relocate(W, c: int, x: int) -> None:
+    W.kind[x], W.owner[x], W.uid[x] = W.kind[c], W.owner[c], W.uid[c]
+    W.kind[c] = W.owner[c] = W.uid[c] = -1
+
+
+@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
+def _remove(W, c: int) -> int:
+    u = W.uid[c]
+    W.kind[c] = W.owner[c] = W.uid[c] = -1
+    return u
+
+
+@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
+def _backer(S, W, flag_cell: int) -> int:
+    """JapaneseWarGameHooks.backer: the own tile directly behind the flag, or -1."""
+    o = W.owner[flag_cell]
+    b = S.step[SOUTH if o == 0 else NORTH, flag_cell]
+    return b if b >= 0 and W.owner[b] == o else -1
+
+
+@njit(cache=True)
+def _collide(S, W, att: int, dfn: int, p: int, displace: bool) -> None:
+    """BoardGame.collide, with the Japanese War Game's decider, resolve and after_combat."""
+    P = S.P
+    jwg = P[P_HOOKS] == HOOKS_JWG
+    a_t, d_t = W.kind[att], W.kind[dfn]
+    decider, via = dfn, -1
+    if jwg and d_t == P[P_FLAG]:
+        behind = _backer(S, W, dfn)
+        if behind < 0:
+            decider, via = -1, P[P_R_FLAG_ALONE]
+        elif W.kind[behind] == P[P_MINE] or W.kind[behind] == P[P_SPY]:
+            decider, via = (-1 if P[P_RANK_ONLY] else behind), P[P_R_FLAG_BACKER]
+        else:
+            decider, via = behind, P[P_R_FLAG_RANK]
+    if decider < 0:
+        outcome, rule = ATTACKER_WINS, via
+    else:
+        outcome, rule = S.outcome[a_t, W.kind[decider]], S.crule[a_t, W.kind[decider]]
+    if jwg and d_t == P[P_FLAG]:
+        behind = _backer(S, W, dfn)
+        if behind >= 0:
+            spy_on_marshal = a_t == P[P_SPY] and W.kind[behind] == P[P_MARSHAL]
+            if spy_on_marshal and P[P_RANK_ONLY]:
+                outcome, rule = DEFENDER_WINS, P[P_R_FLAG_BACKER]
+            elif outcome == BOTH_REMOVED:
+                outcome, rule = (DEFENDER_WINS if P[P_BACKER_FALLS] else outcome), P[P_R_FLAG_TIE]
+            elif spy_on_marshal:
+                rule = P[P_R_FLAG_BACKER]
+    e = _log(W, E_COMBAT, rule)
+    row = W.log[e]
+    a_u, d_u = W.uid[att], W.uid[dfn]
+    row[L_ATT], row[L_DFN], row[L_A_UID], row[L_A_T], row[L_D_UID], row[L_D_T] = att, dfn, a_u, a_t, d_u, d_t
+    row[L_OUTCOME], row[L_VIA], row[L_SIDE], row[L_NREM] = outcome, via, p, 0
+    dec_u = -1
+    if decider >= 0 and decider != dfn:
+        dec_u = W.uid[decider]
+        row[L_DEC_UID], row[L_DEC_T] = dec_u, W.kind[decider]
+    r0_t, r1_t = -1, -1
+    if outcome in (DEFENDER_WINS, BOTH_REMOVED):
+        r0_t = a_t
+        row[L_REM0 + row[L_NREM]] = _remove(W, att)
+        row[L_NREM] += 1
+    if outcome in (ATTACKER_WINS, BOTH_REMOVED):
+        if r0_t < 0:
+            r0_t = d_t
+        else:
+            r1_t = d_t
+        row[L_REM0 + row[L_NREM]] = _remove(W, dfn)
+        row[L_NREM] += 1
+    if displace and outcome == ATTACKER_WINS:
+        _relocate(W, att, dfn)
+    if P[P_REVEAL]:
+        for k in range(2):
+            W.known[k, a_u] = True
+            W.known[k, d_u] = True
+            if dec_u >= 0:
+                W.known[k, dec_u] = True
+    for i in range(row[L_NREM]):
+        t = r0_t if i == 0 else r1_t
+        if S.capture[t] >= 0:
+            _finish(W, 1 - W.uid_owner[row[L_REM0 + i]], S.capture[t], False)
+            break
+    if W.G[G_OVER] == 0 and jwg and P[P_BACKER_FALLS] and rule == P[P_R_FLAG_TIE]:
+        row[L_REM0 + row[L_NREM]] = _remove(W, _backer(S, W, dfn))
+        row[L_NREM] += 1
+
+
+@njit(cache=True, inline="always")
+def _unmask(S, W) -> None:
+    """SpionaazHooks.after_move: each side is told (once) every enemy piece beside one of its spies.
+
+    One scan finds both sides' spies (ascending, as the hooks walk them);
+    ``W.mark`` holds, per piece, the number of the last pass that listed it,
+    so a pass needs no clearing.
+    """
+    spy, n = S.P[P_SPY], S.step.shape[1]
+    spies, count = W.spies, W.G[G_SPIES : G_SPIES + 2]
+    count[:] = 0
+    for c in range(n):
+        if W.kind[c] == spy and W.owner[c] >= 0:
+            side = W.owner[c]
+            spies[side, count[side]] = c
+            count[side] += 1
+    for side in range(2):
+        W.G[G_PASS] += 1
+        stamp = W.G[G_PASS]
+        e = -1
+        start = W.G[G_AUX]
+        for i in range(count[side]):
+            for x in S.around[spies[side, i]]:
+                if x < 0 or W.owner[x] != 1 - side:
+                    continue
+                u = W.uid[x]
+                if W.mark[u] == stamp:
+                    continue
+                W.mark[u] = stamp
+                if W.known[side, u]:
+                    continue
+                if e < 0:
+                    e = _log(W, E_REVEALED, S.P[P_R_UNMASK])
+                    W.log[e, L_LEARNER], W.log[e, L_OFFSET] = side, start
+                a = W.G[G_AUX]
+                W.aux[a, 0], W.aux[a, 1], W.aux[a, 2] = u, W.kind[x], x
+                W.G[G_AUX] = a + 1
+        for a in range(start, W.G[G_AUX]):
+            W.known[side, W.aux[a, 0]] = True
+        if e >= 0:
+            W.log[e, L_COUNT] = W.G[G_AUX] - start
+
+
+@njit(cache=True, inline="always")
+def _apply(S, W, c: int, x: int) -> None:
+    """BoardGame._apply (plain moves: the covered rulesets have no abilities), then the end of the ply."""
+    P = S.P
+    p = W.G[G_TO_MOVE]
+    u = W.uid[c]
+    W.turn_moved[u] = True
+    W.G[G_TURN + W.G[G_NTURN]] = u
+    W.G[G_NTURN] += 1
+    if P[P_NO_RETURN] == NO_RETURN_PLAYER:
+        last = W.G[G_LAST0 + p]
+        if last >= 0:
+            W.last_from[last] = -1
+        W.G[G_LAST0 + p] = u
+    W.last_from[u] = c
+    if W.owner[x] == 1 - p:
+        _collide(S, W, c, x, p, True)
+    else:
+        _relocate(W, c, x)
+        if not P[P_DISPLACE] and (P[P_STRIKE_ANY] or _is_forward(S, c, x, p)):
+            front = S.step[NORTH if p == 0 else SOUTH, x]
+            if front >= 0 and W.owner[front] == 1 - p:
+                _collide(S, W, x, front, p, False)
+    if W.G[G_OVER] == 0:
+        if P[P_HOOKS] == HOOKS_JWG and P[P_MINE_ANY] and W.owner[x] == p and not _is_forward(S, c, x, p):
+            front = S.step[NORTH if p == 0 else SOUTH, x]
+            if front >= 0 and W.owner[front] == 1 - p and W.kind[front] == P[P_MINE]:
+                _collide(S, W, x, front, p, False)
+        elif P[P_HOOKS] == HOOKS_SPZ:
+            _unmask(S, W)
+    if W.G[G_OVER] == 0 and P[P_OCCUPY_RULE] >= 0 and S.occupy[p, x] and W.owner[x] == p:
+        _finish(W, p, P[P_OCCUPY_RULE], False)
+    _end_ply(S, W, p)
+
+
+@njit(cache=True, inline="always")
+def _end_ply(S, W, p: int) -> None:
+    """BoardGame._end_ply: the turn passes after its plies or when the side can move no more; the ply limit."""
+    if W.G[G_OVER]:
+        return
+    W.G[G_TURN_PLIES] += 1
+    switch = W.G[G_TURN_PLIES] >= S.P[P_MPT] or _generate(S, W, p) == 0
+    if switch:
+        W.G[G_TO_MOVE], W.G[G_TURN_PLIES] = 1 - p, 0
+        for i in range(W.G[G_NTURN]):
+            W.turn_moved[W.G[G_TURN + i]] = False
+        W.G[G_NTURN] = 0
+        if _generate(S, W, 1 - p) == 0:
+            _finish(W, p, S.P[P_NO_MOVES_RULE], False)
+            return
+    if W.G[G_PLY] >= S.P[P_PLY_LIMIT]:
+        _finish(W, -1, S.P[P_LIMIT_RULE], True)
+
+
+# -- setting up ----------------------------------------------------------------------------------
+@njit(cache=True)
+def _place(S, W, p: int, rng) -> bool:
+    """placing.random_placement for side ``p`` from its stream; False if no setup was found."""
+    homes = S.homes[p]
+    h = 0
+    while h < homes.shape[0] and homes[h] >= 0:
+        h += 1
+    army = S.first.shape[0] + S.rest.shape[0]
+    free = np.empty(h, np.int64)
+    put = np.full(S.step.shape[1], -1, np.int64)
+    for _ in range(SETUP_TRIES):
+        put[:] = -1
+        ok = True
+        for i in range(S.first.shape[0]):
+            m = 0
+            for k in range(h):
+                if S.allowed[p, i, homes[k]] and put[homes[k]] < 0:
+                    free[m] = homes[k]
+                    m += 1
+            if m == 0:
+                ok = False
+                break
+            put[free[mt.randbelow(rng, m)]] = S.first[i]
+        if not ok:
+            continue
+        m = 0
+        for k in range(h):
+            if put[homes[k]] < 0:
+                free[m] = homes[k]
+                m += 1
+        mt.shuffle(rng, free, m)
+        for k in range(min(m, S.rest.shape[0])):
+            put[free[k]] = S.rest[k]
+        if S.first.shape[0] + min(m, S.rest.shape[0]) == army:
+            for c in range(put.shape[0]):
+                if put[c] >= 0:
+                    W.kind[c], W.owner[c] = put[c], p
+            return True
+    return False
+
+
+@njit(cache=True)
+def new_game(S, W) -> None:
+    """BoardGame.__init__ from the seeded streams in ``W.rng`` (0 prepare, 1-2 setups, 3-4 players)."""
+    W.G[:] = 0
+    W.G[G_WINNER] = W.G[G_END_RULE] = W.G[G_LAST0] = W.G[G_LAST1] = -1
+    W.kind[:] = -1
+    W.owner[:] = -1
+    W.uid[:] = -1
+    W.last_from[:] = -1
+    W.turn_moved[:] = False
+    W.known[:] = False
+    W.mark[:] = 0
+    for c in range(W.enter.shape[0]):
+        W.enter[c] = not S.water[c]
+    if S.P[P_HOOKS] == HOOKS_SPZ:  # SpionaazHooks.new_state and prepare: volcanoes drawn, then blocked
+        k = S.P[P_VOLCANOES]
+        drawn = np.empty(k, np.int64)
+        mt.sample(W.rng[0], S.middle, k, drawn)
+        drawn.sort()
+        e = -1
+        for c in drawn:
+            if W.enter[c]:
+                W.enter[c] = False
+                if e < 0:
+                    e = _log(W, E_BLOCKED, S.P[P_R_VOLCANO])
+                    W.log[e, L_OFFSET] = W.G[G_AUX]
+                W.aux[W.G[G_AUX], 0] = c
+                W.G[G_AUX] += 1
+        if e >= 0:
+            W.log[e, L_COUNT] = W.G[G_AUX] - W.log[e, L_OFFSET]
+    for p in range(2):
+        if not _place(S, W, p, W.rng[1 + p]):
+            W.G[G_SETUP_FAILED] = 1 + p
+            return
+    u = 0
+    for c in range(W.kind.shape[0]):
+        if W.owner[c] >= 0:
+            W.uid[c] = u
+            W.uid_owner[u] = W.owner[c]
+            u += 1
+    W.start[0, :], W.start[1, :], W.start[2, :] = W.kind, W.owner, W.uid
+    if _generate(S, W, 0) == 0:
+        _finish(W, 1, S.P[P_NO_MOVES_RULE], False)
+
+
+@njit(cache=True)
+def play(S, W) -> None:
+    """A whole game between two random players (streams 3 and 4): ``RandomPlayer.choose`` is ``choice(legal_moves)``."""
+    new_game(S, W)
+    if W.G[G_SETUP_FAILED]:
+        return
+    while W.G[G_OVER] == 0:
+        p = W.G[G_TO_MOVE]
+        i = mt.randbelow(W.rng[3 + p], W.G[G_NMOVES])
+        c, x = W.buf[i, 0], W.buf[i, 1]
+        ply = W.G[G_PLY]
+        W.moves[ply, 0], W.moves[ply, 1] = c, x
+        W.G[G_PLY] = ply + 1
+        _apply(S, W, c, x)
+
+
+@njit(cache=True)
+def play_batch(S, W, keys, out) -> None:
+    """Play one game per row of ``keys`` (five seed keys each); ``out`` rows: plies, winner (-1 none), end rule."""
+    for g in range(keys.shape[0]):
+        for s in range(0 if S.P[P_HOOKS] == HOOKS_SPZ else 1, 5):  # only Spionaaž's hooks draw from the prepare stream
+            mt.seed(W.rng[s], keys[g, s])
+        play(S, W)
+        out[g, 0], out[g, 1], out[g, 2] = W.G[G_PLY], W.G[G_WINNER], W.G[G_END_RULE]
