@@ -36,7 +36,9 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site") / "html"
     cache = DOCS / "_build" / ".wararchive-cache"
-    code = build_main(["-W", "--keep-going", "-n", "-q", "-b", "html", "-D", f"wararchive_cache={cache}", str(DOCS), str(out)])
+    doctrees = out.parent / "doctrees"  # beside the HTML, as `wararchive site` keeps them: never published
+    args = ["-W", "--keep-going", "-n", "-q", "-b", "html", "-d", str(doctrees), "-D", f"wararchive_cache={cache}"]
+    code = build_main([*args, str(DOCS), str(out)])
     assert code == 0, "sphinx-build -W -n failed (see the warnings above)"
     return out
 
@@ -53,6 +55,45 @@ def test_every_text_has_an_edition_with_every_passage_anchored(site):
             assert f'id="{p.id}"' in text, p.id
         assert f'lang="{t.lang}"' in text and 'lang="en"' in text
         assert "Cite this text" in text
+
+
+def test_the_site_command_keeps_doctrees_out_of_the_published_html(monkeypatch, tmp_path):
+    from wararchive.cli import site_cmds
+
+    ran = []
+    monkeypatch.setattr(site_cmds.subprocess, "run", lambda cmd: ran.append(cmd) or subprocess.CompletedProcess(cmd, 0))
+    out = site_cmds.build_site()
+    doctrees = Path(ran[0][ran[0].index("-d") + 1])
+    assert out not in doctrees.parents and doctrees != out
+
+
+def test_home_page_shows_small_lazy_thumbnails_and_the_site_has_an_icon(site):
+    text = page(site, "index.html")
+    thumbs = re.findall(r"<img [^>]*wa-card-img[^>]*>", text)
+    assert len(thumbs) == len(engine.rulesets())
+    for tag in thumbs:
+        assert 'loading="lazy"' in tag and re.search(r'width="\d+"', tag) and re.search(r'height="\d+"', tag), tag
+        src = re.search(r'src="([^"]+)"', tag)[1]
+        assert (site / src).stat().st_size < 30_000, src  # the board PNGs weigh up to 210 KB
+    icon = re.search(r'<link rel="[^"]*icon" href="([^"]+)"', text)
+    assert icon and (site / icon[1]).is_file()
+
+
+def test_game_pages_offer_their_record_and_chess_its_pgn(site):
+    from wararchive.engine.record import read_records
+
+    for path in (site / "games").glob("*-game-*.html"):
+        text = path.read_text(encoding="utf-8")
+        links = re.findall(r'href="(\.\./_downloads/[^"]+\.(?:jsonl|pgn))"', text)
+        kinds = {Path(link).suffix for link in links}
+        assert kinds == ({".jsonl", ".pgn"} if path.name.startswith("chess-") else {".jsonl"}), (path.name, links)
+        for link in links:
+            file = (path.parent / link).resolve()
+            if file.suffix == ".jsonl":
+                [(_, record)] = list(read_records(file))
+                engine.replay(record)
+            else:
+                assert file.read_text(encoding="utf-8").startswith("[Event ")
 
 
 def test_artefacts_appear_on_no_page(site):
@@ -151,14 +192,17 @@ def test_index_lists_passages_by_concept(site):
     assert "spy (concept)" in text and "texts/et-spionaaz.html#et-spionaaz:" in text
 
 
-def test_passage_search_index_holds_every_passage_folded(site):
-    from wararchive.corpus.search import fold
+def test_passage_search_index_holds_every_passage_and_the_keys_of_its_words(site):
+    from wararchive.site.search import key
 
     raw = json.loads(page(site, "_static/wararchive-passages.json"))
     c = corpus.load()
-    assert [p["id"] for p in raw["passages"]] == [p.id for t in c.texts.values() for p in t.passages]
+    ids = [row[raw["fields"].index("id")] for row in raw["passages"]]
+    assert ids == [p.id for t in c.texts.values() for p in t.passages]
     assert set(raw["concepts"]["spy"]) >= {"spioon", "vakooja", "spion", "salakuulaja"}
-    assert all(p["folded"] == fold(p["folded"]) for p in raw["passages"])
+    # fi-japanilainen-sotapeli:22 says "Vakoojan": the Finnish stem, folded, is its key
+    assert raw["vocab"]["fi"]["vakoojan"] == key("Vakoojan", "fi") == "vakoo"
+    assert all(k == k.lower() and "ä" not in k for forms in raw["vocab"].values() for k in forms.values())
 
 
 def test_downloads_hold_the_tei_the_tables_and_records_that_replay(site):
@@ -186,6 +230,25 @@ def test_parallel_page_marks_every_difference(site):
     a = corpus.load().parallels["japanese-war-game"]
     text = page(site, "texts/japanese-war-game-parallel.html")
     assert text.count("wa-unit wa-differs") == sum(u.relation == "differs" for u in a.units)
+    # unit 22 (fi-japanilainen-sotapeli:22, sv-japanska-krigsspelet:22): the spy and the field marshal; the note quotes
+    # both originals, and the options that read the clause link the game page and the readings page
+    unit = text[text.index('id="unit-22"') : text.index('id="unit-23"')]
+    assert '<mark class="wa-noted">Spionen blir slagen af alla andra, men slår fältmarskalken</mark>' in unit
+    assert 'wa-noted">Vakoojan kaataa kaikki muut laatat' in unit
+    assert 'href="../games/japanese-war-game.html#option-spy_vs_marshal"' in unit
+    assert re.search(r'href="\.\./readings/japanese-war-game\.html#spy-vs-marshal[^"]*"', unit)
+    assert 'id="option-spy_vs_marshal"' in page(site, "games/japanese-war-game.html")
+
+
+def test_parallel_marks_only_what_the_note_quotes_in_the_original():
+    """English glosses in a note mark nothing; short quotes match whole words; a quote spans line breaks."""
+    from wararchive.site.parallel import noted_spans
+
+    note = "sv 'på en rad' (on a row), 'men' (but); fi 'saa siirtää' (may move)"
+    text = "Brickan kan flyttas\npå  en rad, men menar; saa\nsiirtää"
+    spans = [text[a:b] for a, b in noted_spans(note, text)]
+    assert spans == ["på  en rad", "men", "saa\nsiirtää"]
+    assert noted_spans("'on a row'", text) == []
 
 
 def test_game_pages_show_every_rule_with_its_certainty(site):
@@ -208,11 +271,15 @@ def test_statistics_figures_have_alt_text(site):
 
 
 def test_search_index_holds_original_language_stems(site):
+    """Sphinx's page index is keyed like the passages: folded stems, in every language of the site."""
+    from wararchive.site.search import keys
+
     raw = page(site, "searchindex.js")
     index = json.loads(raw[raw.index("(") + 1 : raw.rindex(")")])
     terms = index["terms"]
-    for word in ("spioon", "salakuulaja", "vakooja", "kenttämarsalkka", "spion"):
-        assert word in terms, word
+    for word in ("spioon", "salakuulaja", "vakooja", "kenttämarsalkka", "spion", "fältmarskalken"):
+        assert set(keys(word)) <= set(terms) | set(index["titleterms"]), word
+    assert "kenttamarsalk" in terms and "kenttämarsalkka" not in terms  # folded: the query is folded too
 
 
 @pytest.fixture(scope="session")
@@ -373,7 +440,7 @@ def test_parallel_page_filters_to_the_differences(browser, server):
     assert pg.locator(".wa-unit.wa-same").first.is_visible()
     pg.check("input.wa-diff-only")
     assert not pg.locator(".wa-unit.wa-same").first.is_visible() and pg.locator(".wa-unit.wa-differs").first.is_visible()
-    assert pg.locator(".wa-differs mark.wa-wdiff").count() > 0
+    assert pg.locator(".wa-differs mark.wa-noted").count() > 0
     pg.close()
 
 
@@ -391,6 +458,109 @@ def test_search_lists_passages_first(browser, server, query, passage):
     before = "document.querySelector('.wa-passage-results').compareDocumentPosition(document.querySelector('#search-results'))"
     before += " & 4"
     assert pg.evaluate(before), "passages are listed above the pages"
+    pg.close()
+
+
+def passage_results(pg, server, query: str) -> dict:
+    """The passage results of a search: ids, the count line, the highlighted words."""
+    pg.goto(f"{server}/search.html?q={query}")
+    pg.wait_for_selector(".wa-passage-results .wa-count")
+    return pg.evaluate(
+        """() => ({
+          ids: [...document.querySelectorAll('.wa-passage-results li > a')].map(a => a.hash.slice(1)),
+          count: document.querySelector('.wa-passage-results .wa-count').textContent,
+          marks: [...document.querySelectorAll('.wa-passage-results mark')].map(m => m.textContent),
+          pages: document.querySelectorAll('#search-results ul.search li').length,
+        })"""
+    )
+
+
+def test_search_keys_inflections_phrases_and_filters(browser, server):
+    """Real queries: Finnish kenraalia finds what kenraali finds (pages too), Swedish flaggan finds the flag, a quoted
+    phrase is a phrase, matches are highlighted, results are counted and filtered, one letter finds nothing."""
+    pg = browser.new_page()
+    base, inflected = passage_results(pg, server, "kenraali"), passage_results(pg, server, "kenraalia")
+    assert base["ids"] and inflected["ids"] == base["ids"] and inflected["pages"] == base["pages"] > 0
+    flag = passage_results(pg, server, "flaggan")
+    assert flag["ids"] and {m.lower() for m in flag["marks"]} >= {"flag"}
+    phrase = passage_results(pg, server, '"field marshal"')
+    loose = passage_results(pg, server, "marshal field")
+    assert phrase["ids"] and set(phrase["ids"]) <= set(loose["ids"])
+    assert all(m.lower().split() == ["field", "marshal"] for m in phrase["marks"]), phrase["marks"]
+    assert re.fullmatch(r"Showing \d+ of \d+ passages?.*", phrase["count"])
+    # the same words with diacritics or without, and a one-letter word that changes nothing
+    assert passage_results(pg, server, "faltmarskalk")["ids"] == passage_results(pg, server, "fältmarskalk a")["ids"] != []
+    # filters: Swedish only
+    pg.goto(f"{server}/search.html?q=spion&lang=sv")
+    pg.wait_for_selector(".wa-passage-results .wa-count")
+    ids = pg.locator(".wa-passage-results li > a").evaluate_all("els => els.map(a => a.hash.slice(1))")
+    assert ids and all(i.startswith("sv-") for i in ids)
+    pg.select_option(".wa-filters select[name=lang]", "")
+    assert pg.locator(".wa-passage-results li > a").count() > len(ids)
+    pg.close()
+
+
+def test_search_lists_at_most_sixty_and_says_how_many(browser, server):
+    pg = browser.new_page()
+    found = passage_results(pg, server, "the")
+    total = int(re.match(r"Showing (\d+) of (\d+)", found["count"])[2])
+    assert total > 60 and len(found["ids"]) == 60 and found["count"].startswith(f"Showing 60 of {total}")
+    pg.click(".wa-passage-results .wa-more")
+    assert pg.locator(".wa-passage-results li > a").count() == total
+    pg.close()
+
+
+def test_phone_replay_keeps_board_controls_and_rule_in_view(browser, server):
+    """At 390 px: the controls, the board and the ply's rule on one screen, the legend folded, targets of 24 px or
+    more; chess in SAN move pairs; the arrow keys step from page load; autoplay has a speed."""
+    pg = browser.new_page(viewport={"width": 390, "height": 844})
+    pg.goto(f"{server}/games/chess-game-1.html")
+    viewer = pg.locator(".wa-replay")
+    pg.keyboard.press("ArrowRight")  # nothing focused
+    pg.keyboard.press("ArrowRight")
+    assert viewer.get_attribute("data-ply") == "2"
+    pg.evaluate(
+        """() => { const c = document.querySelector('.wa-replay .wa-controls');
+                   window.scrollBy({top: c.getBoundingClientRect().top - document.querySelector('.mobile-header').offsetHeight,
+                                   behavior: 'instant'}); }"""
+    )
+    box = pg.evaluate(
+        """() => Object.fromEntries(['.wa-controls', '.wa-controls-view', '.wa-board-svg', '.wa-events a'].map(s => {
+             const r = document.querySelector('.wa-replay ' + s).getBoundingClientRect();
+             return [s, [r.top, r.bottom, r.right]]; }))"""
+    )
+    assert all(top >= 0 and bottom <= 844 and right <= 390 for top, bottom, right in box.values()), box
+    assert not pg.locator(".wa-legend").evaluate("d => d.open")
+    heights = pg.locator(".wa-movelist button").evaluate_all("els => els.map(b => b.getBoundingClientRect().height)")
+    assert min(heights) >= 24
+    rows = pg.locator(".wa-movelist li").evaluate_all(
+        "lis => lis.map(li => [...li.querySelectorAll('button')].map(b => b.textContent))"
+    )
+    san = re.compile(r"(?:[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](?:=[NBRQ])?|O-O(?:-O)?)[+#]?")
+    assert len(rows[0]) == 2 and all(san.fullmatch(m) for row in rows for m in row), rows[:3]
+    pg.select_option(".wa-speed", "175")
+    pg.click(".wa-replay .wa-play")
+    pg.wait_for_function("() => Number(document.querySelector('.wa-replay').dataset.ply) > 6", timeout=3000)
+    pg.click(".wa-replay .wa-play")
+    pg.close()
+
+
+def test_phone_permalink_lands_below_the_sticky_bars(browser, server):
+    """The theme's header and the layer bar (several lines on a phone) stick to the top: a permalink's passage shows
+    below them, and no page asks for a file the site lacks (the icon included)."""
+    pg = browser.new_page(viewport={"width": 390, "height": 844})
+    missing = []
+    pg.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+    pid = "et-sojamang-1935:73"
+    pg.goto(f"{server}/texts/et-sojamang-1935.html#{pid}")
+    pg.wait_for_function("(pid) => Math.abs(document.getElementById(pid).getBoundingClientRect().top) < 400", arg=pid)
+    covered = pg.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('.mobile-header, .wa-toolbar')]"
+        ".map(e => e.getBoundingClientRect().bottom))"
+    )
+    top = pg.evaluate("(pid) => document.getElementById(pid).getBoundingClientRect().top", pid)
+    assert covered > 100 and covered <= top < covered + 60, (covered, top)
+    assert not missing, missing
     pg.close()
 
 
@@ -418,21 +588,35 @@ def axe_script() -> Path:
     return script
 
 
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+PHONE_PAGES = [  # one page of every kind, at a phone's width
+    "index.html", "search.html?q=spioon", "texts/et-sojamang-1935.html", "texts/japanese-war-game-parallel.html",
+    "games/japanese-war-game.html", "games/chess-game-1.html", "compare/combat.html", "readings/japanese-war-game.html",
+    "downloads/index.html", "notebooks/corpus-tour.html",
+]  # fmt: skip
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_passes_axe(browser, server, site, axe_script, scheme):
-    """No serious, critical or moderate axe-core violation on any page, in light and in dark mode."""
+    """No moderate, serious or critical violation of WCAG 2.2 AA or axe's best practice: every page at 1280 px, every kind of
+    page at 390 px (where tables scroll sideways), in light and in dark mode."""
     pages = sorted(str(p.relative_to(site)) for p in site.rglob("*.html") if "_sources" not in p.parts)
     context = browser.new_context(color_scheme=scheme)
     pg = context.new_page()
     found = []
-    for rel in pages:
-        pg.goto(f"{server}/{rel}")
-        pg.add_script_tag(path=str(axe_script))
-        violations = pg.evaluate(
-            """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
-                 .filter(v => ['moderate', 'serious', 'critical'].includes(v.impact))
-                 .map(v => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`)"""
-        )
-        found += [f"{rel}: {v}" for v in violations]
+    for width, rels in ((1280, [*pages, "search.html?q=spioon"]), (390, PHONE_PAGES)):
+        pg.set_viewport_size({"width": width, "height": 900})
+        for rel in rels:
+            pg.goto(f"{server}/{rel}")
+            if rel.startswith("search.html?"):
+                pg.wait_for_selector(".wa-passage-results")
+            pg.add_script_tag(path=str(axe_script))
+            violations = pg.evaluate(
+                """async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']}))
+                     .violations.filter(v => ['moderate', 'serious', 'critical'].includes(v.impact))
+                     .map(v => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`)""",
+                AXE_TAGS,
+            )
+            found += [f"{rel} at {width} px: {v}" for v in violations]
     context.close()
     assert not found, "\n".join(found)

@@ -28,7 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def build_site(clean: bool = False) -> Path:
-    """Run sphinx-build with warnings as errors; returns the HTML directory."""
+    """Run sphinx-build with warnings as errors; returns the HTML directory.
+
+    The doctrees (Sphinx's pickled pages, some 10 MB) go to ``docs/_build/doctrees``, beside the HTML
+    and not inside it: the HTML folder is what gets published.
+    """
     out = DOCS / "_build" / "html"
     url = base_url()
     if is_placeholder(url):  # a published site would cite, link and serve DTS under an address that is not its own
@@ -37,7 +41,9 @@ def build_site(clean: bool = False) -> Path:
             "it will be published at (its Cite as lines, permalinks, citation files and DTS name it)",
             file=sys.stderr,
         )
-    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", str(DOCS), str(out)]
+    doctrees = DOCS / "_build" / "doctrees"
+    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", "-d", str(doctrees)]
+    cmd += [str(DOCS), str(out)]
     if clean:
         cmd.insert(3, "-E")
     if subprocess.run(cmd).returncode != 0:

@@ -35,6 +35,20 @@ def _generate(app) -> None:
     generate(Path(app.srcdir), site_cache_dir(app.config, app.srcdir), parts)
     if "readings" in parts:
         readings.generate(Path(app.srcdir), site_cache_dir(app.config, app.srcdir))
+    search.load_keys(site_cache_dir(app.config, app.srcdir))
+
+
+def _finish(app, exception) -> None:
+    """After an HTML build: the passage index, then the search keys kept for the next build."""
+    passage_search.write_index(app, exception)
+    if exception is None:
+        search.save_keys(site_cache_dir(app.config, app.srcdir))
+
+
+def _favicon(app, config) -> None:
+    """The site's icon, unless conf.py names one: browsers ask for one on every page, and a 404 each time is noise."""
+    if not config.html_favicon:
+        config.html_favicon = str(STATIC / "favicon.svg")
 
 
 def setup(app) -> dict[str, Any]:
@@ -59,9 +73,10 @@ def setup(app) -> dict[str, Any]:
         "wa-readings": readings.Readings,
     }.items():
         app.add_directive(name, directive)
+    app.connect("config-inited", _favicon)
     app.connect("builder-inited", _generate)
     app.connect("doctree-resolved", refs.resolve)
-    app.connect("build-finished", passage_search.write_index)
+    app.connect("build-finished", _finish)
     app.connect("build-finished", citations.write_citations)
     app.connect("build-finished", dts.write_site_dts)
     app.config.html_static_path.append(str(STATIC))

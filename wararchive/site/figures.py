@@ -1,7 +1,9 @@
 """The site's figures (a starting board, wins, draws, game lengths, readings' rates), with their alt text.
 
 Each is drawn through :func:`.cache.cached_figure`, which keys it by what it
-shows and by this module's code.
+shows and by this module's code. Plots have a transparent ground and dark
+ink; in dark mode the site's stylesheet inverts their lightness (keeping the
+hues), so they read light on dark instead of glaring white.
 """
 
 from __future__ import annotations
@@ -29,12 +31,20 @@ def length_histogram(lengths: dict[str, list[int]], path: Path, title: str) -> s
     ax.set_title(title, fontsize=9)
     ax.legend(fontsize=7)
     fig.tight_layout()
-    save(fig, path)
+    save(_transparent(fig), path)
     parts = [f"{label}: median {sorted(v)[len(v) // 2]} plies over {len(v)} games" for label, v in lengths.items() if v]
     return f"Histogram of game lengths for {title}. " + "; ".join(parts) + "."
 
 
 DRAW_COLOUR = "#9a9a9a"
+
+
+def _transparent(fig):
+    """The figure with no ground of its own, so the page's background shows through (light or dark)."""
+    fig.patch.set_alpha(0)
+    for ax in fig.axes:
+        ax.patch.set_alpha(0)
+    return fig
 
 
 def results_bar(counts: dict[str, dict[str, int]], path: Path, title: str, colours: dict[str, str]) -> str:
@@ -52,7 +62,7 @@ def results_bar(counts: dict[str, dict[str, int]], path: Path, title: str, colou
     ax.set_title(title, fontsize=9)
     ax.legend(fontsize=7, loc="lower right")
     fig.tight_layout()
-    save(fig, path)
+    save(_transparent(fig), path)
     parts = [f"{lbl}: " + ", ".join(f"{o} {n}" for o, n in c.items()) for lbl, c in counts.items()]
     return f"Results of simulated games of {title}. " + "; ".join(parts) + "."
 
@@ -82,7 +92,7 @@ def rates_figure(
     ax.set_title(title, fontsize=9)
     ax.legend(fontsize=7)
     fig.subplots_adjust(left=0.1, right=0.98, bottom=0.14, top=0.88)  # fixed: tight_layout would cost a third of the time
-    save(fig, path)
+    save(_transparent(fig), path)
     parts = [
         f"{labels[r['reading']]}: " + ", ".join(f"{name} {r[f'{key}_rate']:.2f}" for key, name in outcomes) for r in readings
     ]

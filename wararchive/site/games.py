@@ -7,7 +7,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset
 from .html import el
-from .refs import rule_anchor
+from .refs import option_anchor, rule_anchor
 from .tables import badge, citations, table
 
 
@@ -72,7 +72,7 @@ class Options(SphinxDirective):
                 readings += el("li", el("code", repr(o.default)), " (default)")
             rows.append(
                 [
-                    [el("code", o.name), nodes.Text(f" ({o.kind})")],
+                    [el("code", o.name, id=option_anchor(o.name)), nodes.Text(f" ({o.kind})")],
                     [nodes.Text(o.summary), readings],
                     [badge(o.certainty), nodes.Text(" " + o.rationale)],
                     citations(o.cites, wording=False),

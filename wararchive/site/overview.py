@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.images import get_image_size
 
 from ..corpus import load
 from ..engine import ruleset, rulesets
@@ -27,7 +30,19 @@ class Overview(SphinxDirective):
         for rid in rulesets():
             rs = ruleset(rid)
             card = el("a", class_="wa-card", href=f"games/{rid}.html")
-            card += nodes.image(uri=f"games/_img/{rid}-board.png", alt=f"The board of {rs.title}", classes=["wa-card-img"])
+            thumb = f"games/_img/{rid}-thumb.webp"
+            size = get_image_size(Path(self.env.srcdir) / thumb)
+            if size is None:
+                raise self.error(f"{thumb}: no thumbnail (wararchive.site.pages writes it before Sphinx reads)")
+            width, height = size
+            card += nodes.image(
+                uri=thumb,
+                alt=f"The board of {rs.title}",
+                classes=["wa-card-img", "no-scaled-link"],  # the card is the link: no link to the image inside it
+                width=str(width // 2),  # CSS pixels: the file has twice as many, for sharp screens
+                height=str(height // 2),
+                loading="lazy",
+            )
             card += el("span", rs.title, class_="wa-card-title")
             card += el("span", rs.summary, class_="wa-card-sub")
             games += card

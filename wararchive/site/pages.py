@@ -8,6 +8,8 @@ corpus or ruleset data changed.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Collection
 from functools import partial
 from pathlib import Path
@@ -57,7 +59,7 @@ LANG_NAMES = NAMES
 GENERATED = ("texts", "games", "compare", "notebooks", "downloads")
 PARTS = ("texts", "games", "notebooks", "readings")
 """What a build may generate: the editions, the games (with comparisons and downloads), the notebooks, the readings."""
-GENERATED_SUFFIXES = (".md", ".png", ".ipynb", ".xml", ".csv", ".json", ".jsonl", ".jsonld", ".txt")
+GENERATED_SUFFIXES = (".md", ".png", ".webp", ".ipynb", ".xml", ".csv", ".json", ".jsonl", ".jsonld", ".txt", ".pgn")
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 INTROS = {
     "combat": "The rows below the first three are computed by asking each ruleset's combat table the same question.",
@@ -148,6 +150,9 @@ def _write_games(srcdir: Path, cache_dir: Path, c: Corpus, games: list, written:
         img = srcdir / "games" / "_img" / f"{rs.id}-board.png"
         alt = _board_figure(rs, img, cache_dir)
         written.add(img)
+        thumb = img.with_name(f"{rs.id}-thumb.webp")
+        cached_figure(cache_dir, thumb, partial(_thumbnail, img, alt), hashlib.sha256(img.read_bytes()).hexdigest())
+        written.add(thumb)
         chosen = illustrative(cache_dir, rs.id)
         write(
             srcdir / "games" / f"{rs.id}.md",
@@ -157,7 +162,8 @@ def _write_games(srcdir: Path, cache_dir: Path, c: Corpus, games: list, written:
             written,
         )
         for g in chosen:
-            page = TEMPLATES.get_template("replay.md.j2").render(rs=rs, seed=g["seed"], players=KINDS)
+            files = _game_files(srcdir / "games" / "records", f"{rs.id}-game-{g['seed']}", cache_dir, (rs.id, g["seed"]), written)
+            page = TEMPLATES.get_template("replay.md.j2").render(rs=rs, seed=g["seed"], players=KINDS, files=files)
             write(srcdir / "games" / f"{rs.id}-game-{g['seed']}.md", page, written, fingerprint(rs.id, g["seed"]))
     write(srcdir / "games" / "index.md", TEMPLATES.get_template("games-index.md.j2").render(games=games), written)
     for topic, title in TOPICS.items():
@@ -203,9 +209,39 @@ def simulate_missing(cache_dir: Path, ruleset_ids: list[str]) -> None:
         cached(cache_dir, *record_entry(*job), lambda g=g: g["record"])
 
 
+def _game_files(folder: Path, stem: str, cache_dir: Path, job: tuple[str, int], written: set[Path]) -> dict[str, str]:
+    """The game's record (one JSON line) and, for chess, its PGN, beside its page: ``{"record": path, "pgn": path}``.
+
+    The paths are relative to the games folder, for the page's download links.
+    """
+    record = cached(cache_dir, *record_entry(*job), lambda: illustrative_game(job)["record"])
+    out = {}
+    for kind, suffix, text in (("record", ".jsonl", record + "\n"), ("pgn", ".pgn", json.loads(record).get("pgn"))):
+        if text is not None:
+            write(folder / f"{stem}{suffix}", text if text.endswith("\n") else text + "\n", written)
+            out[kind] = f"{folder.name}/{stem}{suffix}"
+    return out
+
+
 def _board_figure(rs, img: Path, cache_dir: Path) -> str:
     """The board at a starting position, drawn once per ruleset version and then copied from the cache."""
     return cached_figure(cache_dir, img, partial(_draw_starting_board, rs), fingerprint(rs.id, "board-figure"))
+
+
+THUMBNAIL = 360
+"""Pixels on the long side of a home-page thumbnail: the cards show a board at most 180 CSS px, sharp on a 2x screen."""
+
+
+def _thumbnail(board: Path, alt: str, path: Path) -> str:
+    """A small WebP of the board figure for the home page's cards (a board PNG weighs up to 210 KB, its thumbnail 10)."""
+    from PIL import Image  # Pillow comes with matplotlib; only a changed board loads it
+
+    with Image.open(board) as im:
+        flat = Image.new("RGB", im.size, "white")
+        flat.paste(im, mask=im.convert("RGBA").getchannel("A"))
+    flat.thumbnail((THUMBNAIL, THUMBNAIL), Image.Resampling.LANCZOS)
+    flat.save(path, "WEBP", quality=80, method=6)
+    return alt
 
 
 def _draw_starting_board(rs, path: Path) -> str:
@@ -221,8 +257,6 @@ def _stamped_notebook(path: Path, key: str) -> str:
     those of the current corpus and engine; the stamp makes Sphinx re-read,
     and so re-run, it whenever they change.
     """
-    import json
-
     nb = json.loads(path.read_text(encoding="utf-8"))
     nb.setdefault("metadata", {})["wararchive"] = {"data_fingerprint": key}
     for cell in nb["cells"]:

@@ -1,39 +1,69 @@
-"""The Finnish–Swedish parallel page: clause by clause, with the differences marked word by word.
+"""The Finnish–Swedish parallel page: clause by clause, the annotated differences marked in the originals.
 
-The two originals are in different languages, so they cannot be compared
-word for word; their English translations, made to follow each original
-closely, can. In the units whose meaning differs, words present in one
-translation and not in the other are highlighted (in units of the same
-meaning the translations differ only in wording, which would be noise), and a
-reader can hide the units that say the same thing.
+Where two clauses differ in meaning, the alignment's note says how, quoting
+the words of each original that differ (``fi 'kahtia'`` … ``sv 'i
+midten'``). Those quoted spans are what the page marks, in the originals
+themselves: a word diff of the two English translations would mark the
+translator's wording as if it were a difference between the texts. Quotes
+that are English glosses are found in neither original and mark nothing.
+Each differing clause links the interpretation options of the rulesets that
+cite it (on the game page, and their results on the readings page).
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..corpus import load
+from ..engine import ruleset, rulesets
 from .html import el
-from .refs import passage_link
+from .refs import option_link, passage_link
 
-WORD = re.compile(r"\w+|[^\w\s]+|\s+")
+QUOTE = re.compile(r"(?<!\w)'([^']+?)'(?!\w)")
+"""A quotation in an alignment note: 'words' between single quotes, not an apostrophe inside a word."""
 
 
-def word_diff(mine: str, theirs: str) -> list[nodes.Node]:
-    """``mine`` with the words that ``theirs`` lacks wrapped in ``<mark>`` (case-insensitive)."""
-    a, b = WORD.findall(mine), WORD.findall(theirs)
-    matcher = difflib.SequenceMatcher(None, [w.lower() for w in a], [w.lower() for w in b], autojunk=False)
-    out: list[nodes.Node] = []
-    for op, i1, i2, _, _ in matcher.get_opcodes():
-        chunk = "".join(a[i1:i2])
-        if op == "equal" or not chunk.strip():
-            out.append(nodes.Text(chunk))
+def noted_spans(note: str, text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` that ``note`` quotes, merged where they overlap, in order.
+
+    A quote matches across line breaks and case; whole words first, and only
+    if it occurs nowhere as whole words, as part of a word (a note may quote a
+    word's stem, as *lajimuute*).
+    """
+    spans = []
+    for quote in QUOTE.findall(note or ""):
+        body = r"\s+".join(re.escape(w) for w in quote.split())
+        found = list(re.finditer(rf"(?<!\w){body}(?!\w)", text, re.IGNORECASE)) or list(re.finditer(body, text, re.IGNORECASE))
+        spans += [m.span() for m in found]
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
         else:
-            out.append(el("mark", chunk, class_="wa-wdiff"))
+            merged.append((start, end))
+    return merged
+
+
+def marked(text: str, spans: list[tuple[int, int]]) -> list[nodes.Node]:
+    """``text`` with ``spans`` in ``<mark>``."""
+    out: list[nodes.Node] = []
+    at = 0
+    for start, end in spans:
+        out += [nodes.Text(text[at:start]), el("mark", text[start:end], class_="wa-noted")]
+        at = end
+    return [*out, nodes.Text(text[at:])]
+
+
+def options_citing(pids: set[str], texts: set[str]) -> list[tuple[str, str]]:
+    """(ruleset id, option name) of every interpretation option, of a ruleset of ``texts``, that cites one of ``pids``."""
+    out = []
+    for rid in rulesets():
+        rs = ruleset(rid)
+        if texts <= set(rs.texts):
+            out += [(rid, o.name) for o in rs.declared.values() if o.kind == "interpretation" and pids & set(o.cites)]
     return out
 
 
@@ -49,23 +79,23 @@ class Parallel(SphinxDirective):
         out = el("div", class_="wa-parallel")
         for u in a.units:
             unit = el("section", class_=f"wa-unit wa-{u.relation}", id=f"unit-{u.n}")
-            english = {
-                side: " ".join(c.passage(pid).translation for pid in pids) for side, pids in (("l", u.left), ("r", u.right))
-            }
-            for side, pids, text in (("l", u.left, left), ("r", u.right, right)):
+            for pids, text in ((u.left, left), (u.right, right)):
                 col = el("div", class_="wa-side", lang=text.lang)
                 for pid in pids:
                     p = c.passage(pid)
                     col += el("div", el("a", f"unit {u.n}", href=f"#unit-{u.n}", class_="wa-unit-n"), " ", passage_link(pid))
-                    col += el("div", p.reading, class_="wa-reading-text")
-                other = english["r" if side == "l" else "l"]
-                words = word_diff(english[side], other) if u.relation == "differs" else [nodes.Text(english[side])]
-                col += el("div", *words, class_="wa-trans-text", lang="en")
+                    spans = noted_spans(u.difference, p.reading) if u.relation == "differs" else []
+                    col += el("div", *marked(p.reading, spans), class_="wa-reading-text")
+                english = " ".join(c.passage(pid).translation for pid in pids)
+                col += el("div", english, class_="wa-trans-text", lang="en")
                 unit += col
             verdict = el("div", class_="wa-relation")
             verdict += el("span", {"same": "same meaning", "differs": "differs"}.get(u.relation, u.relation), class_="wa-rel")
             if u.difference:
                 verdict += el("span", " " + u.difference, class_="wa-difference")
+            options = options_citing({*u.left, *u.right}, {a.left, a.right}) if u.relation == "differs" else []
+            if options:
+                verdict += el("div", "Read as options: ", *_option_links(options), class_="wa-unit-options")
             unit += verdict
             out += unit
         head = el(
@@ -78,7 +108,24 @@ class Parallel(SphinxDirective):
         tools = el(
             "div",
             el("label", el("input", type="checkbox", class_="wa-diff-only"), " show only the units that differ"),
-            el("span", " · where units differ, highlighted words are in one translation only", class_="wa-hint"),
+            el("span", " · where units differ, marked words are those the note names in each original", class_="wa-hint"),
             class_="wa-toolbar wa-parallel-tools",
         )
         return [head, tools, out]
+
+
+def _option_links(options: list[tuple[str, str]]) -> list[nodes.Node]:
+    """``name`` (rules · results) for each option: its row on the game page and its study on the readings page."""
+    out: list[nodes.Node] = []
+    for i, (rid, name) in enumerate(options):
+        if i:
+            out.append(nodes.Text("; "))
+        out += [
+            el("code", name),
+            nodes.Text(f" of {ruleset(rid).title} ("),
+            option_link(rid, name, "games", "the option"),
+            nodes.Text(", "),
+            option_link(rid, name, "readings", "what each reading changes"),
+            nodes.Text(")"),
+        ]
+    return out

@@ -1,12 +1,19 @@
 """Passage-level search for the site: a small index the search page reads in the browser.
 
 Sphinx's search finds pages; a reader looking for *spioon* wants the
-passage. After an HTML build this writes ``_static/wararchive-passages.json``:
-every passage with its text folded the way the CLI folds it (case and
-diacritics removed, :func:`wararchive.corpus.search.fold`), and every
-concept with its words in all languages. The search page's script lists the
-matching passages above Sphinx's page results, sends a citation id straight
-to its passage, and treats a concept's words as one (spy = spioon = vakooja).
+passage. After an HTML build this writes ``_static/wararchive-passages.json``,
+fetched only by the search page and only once a query is typed:
+
+- ``texts``: each text's English title and language;
+- ``passages``: one row per passage (``fields`` names the columns): id,
+  label, category, concepts, reading and translation as written; the
+  browser splits them into words and highlights the matches in place;
+- ``vocab``: per language, every folded word form of the corpus whose search
+  key (:func:`.search.key`, its folded Snowball stem) differs from it: the
+  script keys a passage's words and the reader's query with it, so
+  *kenraalia* and *kenraali* meet at *kenraal*;
+- ``concepts``: every concept with its names in all languages, so that *spy*
+  also finds the passages tagged spy (spioon = vakooja = spion).
 """
 
 from __future__ import annotations
@@ -17,29 +24,41 @@ from pathlib import Path
 from ..corpus import load
 from ..corpus.search import fold
 from ..fileio import atomic_write_text
+from ..languages import TRANSLATION
+from .search import key, words
 
 INDEX = "wararchive-passages.json"
+FIELDS = ("id", "label", "category", "concepts", "reading", "translation")
 
 
 def passage_index() -> dict:
     c = load()
-    passages = [
-        {
-            "id": p.id,
-            "title": t.title_en,
-            "label": p.label or "",
-            "concepts": list(p.concepts),
-            "reading": p.reading,
-            "translation": p.translation,
-            "folded": fold(" ".join((p.label or "", p.reading, p.translation))),
-        }
-        for t in c.texts.values()
-        for p in t.passages
-    ]
-    concepts = {}
-    for cid, k in c.vocabulary.items():
-        concepts[cid] = sorted({fold(w) for w in [k.id, k.label, *(n for names in k.names.values() for n in names)]})
-    return {"passages": passages, "concepts": concepts}
+    vocab: dict[str, dict[str, str]] = {}
+
+    def learn(text: str, lang: str) -> None:
+        forms = vocab.setdefault(lang, {})
+        for w in words(text):
+            form, k = fold(w), key(w, lang)
+            if k != form:
+                forms.setdefault(form, k)
+
+    passages = []
+    for t in c.texts.values():
+        for p in t.passages:
+            learn(p.reading, t.lang)
+            learn(f"{p.label or ''} {p.translation}", TRANSLATION.code)
+            passages.append([p.id, p.label or "", p.category or "", list(p.concepts), p.reading, p.translation])
+    concepts = {
+        cid: sorted({fold(w) for w in [k.id, k.label, *(n for names in k.names.values() for n in names)]})
+        for cid, k in c.vocabulary.items()
+    }
+    return {
+        "texts": {t.text_id: {"title": t.title_en, "lang": t.lang} for t in c.texts.values()},
+        "fields": list(FIELDS),
+        "passages": passages,
+        "vocab": {lang: dict(sorted(forms.items())) for lang, forms in sorted(vocab.items())},
+        "concepts": concepts,
+    }
 
 
 def write_index(app, exception) -> None:

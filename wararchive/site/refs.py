@@ -44,6 +44,29 @@ def rule_anchor(rule_id: str) -> str:
     return f"rule-{rule_id}"
 
 
+def option_link(ruleset_id: str, option: str, page: str, label: str) -> passage_ref:
+    """A link to an interpretation option on its game page (``page="games"``) or its study (``"readings"``)."""
+    node = passage_ref(ruleset=ruleset_id, option=option, page=page)
+    node += nodes.Text(label)
+    return node
+
+
+def option_anchor(option: str) -> str:
+    return f"option-{option}"
+
+
+def _readings_anchor(env, docname: str, option: str) -> str:
+    """The section of the readings page whose heading starts with the option's name (``name: summary``), else ''.
+
+    Read from the page's table of contents, so the link follows the heading the page really has.
+    """
+    toc = env.tocs.get(docname)
+    for ref in toc.findall(nodes.reference) if toc is not None else ():
+        if ref.astext().startswith(f"{option}:"):
+            return ref.get("anchorname", "").lstrip("#")
+    return ""
+
+
 def passage_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     return [passage_link(text.strip())], []
 
@@ -61,9 +84,19 @@ def resolve(app, doctree: nodes.document, docname: str) -> None:
                 continue
             target, anchor = text_doc(pid.rpartition(":")[0]), pid
             title = corpus.passage(pid).label or ""
+        elif "option" in node:
+            target, title = f"{node['page']}/{node['ruleset']}", node["option"]
+            if node["page"] == "games":
+                anchor = option_anchor(node["option"])
+            else:
+                anchor = _readings_anchor(app.env, target, node["option"])
+                if target not in app.env.found_docs:
+                    logger.warning("no readings page %r for option %r", target, node["option"], location=node)
+                    node.replace_self(nodes.Text(node.astext()))
+                    continue
         else:
             target, anchor, title = game_doc(node["ruleset"]), rule_anchor(node["rule"]), node["rule"]
-        uri = builder.get_relative_uri(docname, target) + "#" + anchor
+        uri = builder.get_relative_uri(docname, target) + ("#" + anchor if anchor else "")
         ref = nodes.reference("", "", internal=True, refuri=uri, reftitle=title, classes=["wa-ref"])
         ref += node.children
         node.replace_self(ref)

@@ -6,6 +6,8 @@ cache is keyed by the code that makes the data, not by the markup around it.
 
 from __future__ import annotations
 
+import io
+import json
 from collections import Counter
 
 from docutils import nodes
@@ -16,7 +18,7 @@ from .cache import cached, site_cache_dir
 from .escape import script_json
 from .html import el
 from .refs import rule_link
-from .replay import illustrative_game, replay_entry
+from .replay import illustrative_game, record_entry, replay_entry
 from .tables import badge, citations
 
 
@@ -29,6 +31,13 @@ class Replay(SphinxDirective):
         rid, seed = self.arguments[0], int(self.arguments[1])
         cache_dir = site_cache_dir(self.config, self.env.srcdir)
         data = cached(cache_dir, *replay_entry(rid, seed), lambda: illustrative_game((rid, seed))["replay"])
+        record = json.loads(cached(cache_dir, *record_entry(rid, seed), lambda: illustrative_game((rid, seed))["record"]))
+        san = san_moves(record)
+        if san is not None:
+            if len(san) != len(data["moves"]["referee"]):
+                plies = len(data["moves"]["referee"])
+                raise self.error(f"{rid} seed {seed}: the record's PGN has {len(san)} moves, the replay {plies}")
+            data = {**data, "san": san}
         rs = ruleset(rid)
         fired = Counter(e["rule"] for frame in data["events"]["referee"] for e in frame)
         shows = el("ul", class_="wa-shows")
@@ -63,3 +72,21 @@ class Replay(SphinxDirective):
             class_="wa-replay-summary",
         )
         return [summary, viewer, el("h2", "Rules this game shows"), shows]
+
+
+def san_moves(record: dict) -> list[str] | None:
+    """A chess game's moves in standard algebraic notation (``Nc3``, not ``b1c3``), from its record's PGN; else None.
+
+    python-chess reads the PGN and writes each move as a chess reader expects it.
+    """
+    if "pgn" not in record:
+        return None
+    import chess.pgn
+
+    game = chess.pgn.read_game(io.StringIO(record["pgn"]))
+    board = game.board()
+    out = []
+    for move in game.mainline_moves():
+        out.append(board.san(move))
+        board.push(move)
+    return out

@@ -31,6 +31,23 @@ function waLayerSwitch() {
   if (location.hash.startsWith("#corr-")) apply("both");
 }
 
+/* How much sticks to the top of the window (the theme's header when it is sticky, our layer bar), as --wa-sticky, which
+ * every permalink target keeps as its scroll margin; the page's own target is scrolled to again once it is known. */
+function waStickyMargin() {
+  const measure = () => {
+    let bottom = 0;
+    for (const el of document.querySelectorAll(".mobile-header, .wa-toolbar")) {
+      const style = getComputedStyle(el);
+      if ((style.position === "sticky" || style.position === "fixed") && style.display !== "none") bottom += el.offsetHeight;
+    }
+    document.documentElement.style.setProperty("--wa-sticky", `${bottom}px`);
+  };
+  measure();
+  const target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target) target.scrollIntoView({ behavior: "instant" });  /* the theme scrolls smoothly: a landing jumps */
+  window.addEventListener("resize", measure);
+}
+
 /* Parallel page: show only the units that differ. */
 function waDiffFilter() {
   document.querySelectorAll("input.wa-diff-only").forEach((box) => {
@@ -110,10 +127,30 @@ class ReplayViewer {
 
   build() {
     const d = this.data;
+    /* Two rows that fit a phone: the steps, play and its speed, flip; then the view and the slider. */
     const controls = document.createElement("div");
     controls.className = "wa-controls";
+    const steps = [["first", "«", "first ply"], ["prev", "‹", "previous ply"], ["next", "›", "next ply"], ["last", "»", "last ply"]];
+    for (const [name, text, title] of steps) controls.append(this.button(name, text, title, () => this.step(name)));
+    this.playButton = this.button("play", "▶", "play the game", () => this.togglePlay());
+    controls.append(this.playButton);
+    this.speed = document.createElement("select");
+    this.speed.className = "wa-speed";
+    this.speed.setAttribute("aria-label", "autoplay speed");
+    for (const [ms, text] of [[1400, "½×"], [700, "1×"], [350, "2×"], [175, "4×"]]) {
+      const opt = document.createElement("option");
+      opt.value = String(ms);
+      opt.textContent = text;
+      this.speed.append(opt);
+    }
+    this.speed.value = "700";
+    this.speed.addEventListener("change", () => { if (this.timer) { this.stop(); this.togglePlay(); } });
+    controls.append(this.speed);
+    controls.append(this.button("flip", "⇅", "flip the board", () => { this.flipped = !this.flipped; this.show(this.ply); }));
+    const where = document.createElement("div");
+    where.className = "wa-controls wa-controls-view";
     const label = document.createElement("label");
-    label.textContent = "View: ";
+    label.textContent = "View ";
     this.select = document.createElement("select");
     this.select.className = "wa-perspective";
     for (const p of [...d.sides, "referee"]) {
@@ -125,12 +162,6 @@ class ReplayViewer {
     this.select.value = "referee";
     this.select.addEventListener("change", () => { this.perspective = this.select.value; this.buildMoveList(); this.show(this.ply); });
     label.append(this.select);
-    controls.append(label);
-    const steps = [["first", "«", "first ply"], ["prev", "‹", "previous ply"], ["next", "›", "next ply"], ["last", "»", "last ply"]];
-    for (const [name, text, title] of steps) controls.append(this.button(name, text, title, () => this.step(name)));
-    this.playButton = this.button("play", "▶", "play the game", () => this.togglePlay());
-    controls.append(this.playButton);
-    controls.append(this.button("flip", "⇅", "flip the board", () => { this.flipped = !this.flipped; this.show(this.ply); }));
     this.slider = document.createElement("input");
     this.slider.type = "range";
     this.slider.min = "0";
@@ -139,29 +170,31 @@ class ReplayViewer {
     this.slider.className = "wa-slider";
     this.slider.setAttribute("aria-label", "ply");
     this.slider.addEventListener("input", () => this.show(Number(this.slider.value)));
-    controls.append(this.slider);
+    where.append(label, this.slider);
     this.plyLabel = document.createElement("div");
     this.plyLabel.className = "wa-ply";
     this.plyLabel.setAttribute("aria-live", "polite");
 
+    /* The board with the current ply's rule under it, so that one sees both while stepping, on a phone too. */
     const main = document.createElement("div");
     main.className = "wa-replay-main";
     this.boardBox = document.createElement("div");
     this.boardBox.className = "wa-board";
-    this.legendBox = document.createElement("div");
-    this.legendBox.className = "wa-legend";
-    main.append(controls, this.plyLabel, this.boardBox, this.legendBox);
-    const side = document.createElement("div");
-    side.className = "wa-replay-side";
     this.eventsBox = document.createElement("div");
     this.eventsBox.className = "wa-events";
+    main.append(controls, where, this.plyLabel, this.boardBox, this.eventsBox);
+    const side = document.createElement("div");
+    side.className = "wa-replay-side";
+    this.legendBox = document.createElement("details");
+    this.legendBox.className = "wa-legend";
     this.moveList = document.createElement("ol");
     this.moveList.className = "wa-movelist";
     this.moveList.setAttribute("aria-label", "moves; choose one to go to it");
+    this.moveList.tabIndex = 0;
     const movesHead = document.createElement("div");
     movesHead.className = "wa-movelist-head";
     movesHead.textContent = "Moves";
-    side.append(this.eventsBox, movesHead, this.moveList);
+    side.append(movesHead, this.moveList, this.legendBox);
     const layout = document.createElement("div");
     layout.className = "wa-replay-layout";
     layout.append(main, side);
@@ -169,27 +202,50 @@ class ReplayViewer {
     this.buildMoveList();
     this.buildLegend();
 
+    const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
     this.root.addEventListener("keydown", (ev) => {
       if (ev.target.tagName === "SELECT" || ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
-      const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
-      if (keys[ev.key]) { ev.preventDefault(); this.step(keys[ev.key]); }
+      if (keys[ev.key]) { ev.preventDefault(); ev.stopPropagation(); this.step(keys[ev.key]); }
     });
+    /* From page load, the arrow keys step the page's one viewer wherever the focus is not in a field of its own. */
+    if (document.querySelectorAll(".wa-replay").length === 1) {
+      document.addEventListener("keydown", (ev) => {
+        if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+        if (ev.target.closest && ev.target.closest("input, select, textarea, [contenteditable]")) return;
+        if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") { ev.preventDefault(); this.step(keys[ev.key]); }
+      });
+    }
   }
 
   /* One button per ply, as this perspective wrote the move. */
+  moveText(ply) { return (this.data.san || this.data.moves[this.perspective])[ply - 1]; }
+
+  /* One button per ply, as this perspective wrote the move; chess in its notation (SAN), a numbered row per move
+   * pair as chess books print it. */
   buildMoveList() {
     const moves = this.data.moves[this.perspective];
-    this.moveList.replaceChildren(...moves.map((text, i) => {
-      const li = document.createElement("li");
+    const button = (i) => {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "wa-move";
       b.dataset.ply = String(i + 1);
-      b.textContent = text;
+      b.textContent = this.moveText(i + 1);
       b.addEventListener("click", () => { this.stop(); this.show(i + 1); });
-      li.append(b);
-      return li;
-    }));
+      return b;
+    };
+    this.moveList.classList.toggle("wa-pairs", Boolean(this.data.san));
+    if (this.data.san) {
+      const rows = [];
+      for (let i = 0; i < moves.length; i += 2) {
+        const li = document.createElement("li");
+        li.append(button(i));
+        if (i + 1 < moves.length) li.append(" ", button(i + 1));
+        rows.push(li);
+      }
+      this.moveList.replaceChildren(...rows);
+    } else {
+      this.moveList.replaceChildren(...moves.map((_, i) => { const li = document.createElement("li"); li.append(button(i)); return li; }));
+    }
   }
 
   /* The symbols on the board and the pieces they stand for (piece kinds are public, positions are not). */
@@ -215,7 +271,7 @@ class ReplayViewer {
     chip.textContent = "?";
     li.append(chip, " a piece whose rank this view does not know");
     list.append(li);
-    const head = document.createElement("div");
+    const head = document.createElement("summary");
     head.textContent = "Legend";
     head.className = "wa-legend-head";
     this.legendBox.replaceChildren(head, list);
@@ -244,7 +300,7 @@ class ReplayViewer {
     this.playButton.textContent = "⏸";
     this.playButton.title = "pause";
     this.playButton.setAttribute("aria-label", "pause");
-    this.timer = setInterval(() => { if (this.ply >= this.last) this.stop(); else this.show(this.ply + 1); }, 700);
+    this.timer = setInterval(() => { if (this.ply >= this.last) this.stop(); else this.show(this.ply + 1); }, Number(this.speed.value));
   }
 
   stop() {
@@ -259,8 +315,7 @@ class ReplayViewer {
   show(ply, record = true) {
     this.ply = ply;
     this.slider.value = String(ply);
-    const d = this.data;
-    const mover = ply > 0 ? ` · ${d.moves[this.perspective][ply - 1]}` : " · starting position";
+    const mover = ply > 0 ? ` · ${this.moveText(ply)}` : " · starting position";
     this.plyLabel.textContent = `ply ${ply} of ${this.last}${mover}`;
     this.drawBoard(this.statesFor(this.perspective)[ply], ply > 0 ? this.data.frames[this.perspective][ply].map((e) => e[0]) : []);
     this.drawEvents(ply);
@@ -409,89 +464,274 @@ class ReplayViewer {
   }
 }
 
-/* Passage search on the search page: matching passages first (accent- and case-insensitive like the CLI, a concept's
- * words in every language as one), then Sphinx's page results; a citation id goes straight to its passage. */
+/* --- search ----------------------------------------------------------------------------------------------------
+ * Both searches (passages first, then Sphinx's pages) key words alike (wararchive/site/search.py): a word's key is its
+ * folded Snowball stem; the index says which forms of the corpus have which key, and a query word the corpus does
+ * not hold is keyed by the shortest key of the index that begins it and is at least half of it and four letters (kenraalia →
+ * kenraal, flaggan → flag). Case and diacritics never matter; words of one letter are ignored; "quoted words" are a phrase. */
 const waFold = (text) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 const PASSAGE_ID = /^[a-z]{2}-[a-z0-9-]+:\d+$/;
+const WA_WORD = /[\p{L}\p{N}]+/gu;
+const waSearchable = (w) => w.length > 1 || /^\p{N}$/u.test(w);
 
-function waSnippet(text, words) {
-  const folded = waFold(text);
-  let at = -1;
-  for (const w of words) { at = folded.indexOf(w); if (at >= 0) break; }
-  const start = Math.max(0, at < 0 ? 0 : at - 70);
-  const end = Math.min(text.length, start + 200);
-  return (start > 0 ? "…" : "") + text.slice(start, end).replace(/\s+/g, " ").trim() + (end < text.length ? "…" : "");
+/* The query's terms: each a list of folded words (several for a "quoted phrase"). */
+function waQueryTerms(query) {
+  const terms = [];
+  for (const m of query.matchAll(/"([^"]*)"?|([^\s"]+)/g)) {
+    const words = [...waFold(m[1] ?? m[2]).matchAll(WA_WORD)].map((x) => x[0]).filter(waSearchable);
+    if (words.length) terms.push(words);
+  }
+  return terms;
 }
 
-async function waPassageSearch() {
-  const results = document.getElementById("search-results");
-  const query = new URLSearchParams(location.search).get("q");
-  if (!results || !query) return;
+/* The key of a query word among ``keys`` (a Set) as [key, isPrefix]: the stored key of a known form, the word if it is
+ * a key, else the shortest key that begins it and is at least half of it (four letters or more), else the longest such
+ * beginning of the word that begins some key, as a prefix (kenraalia → kenraali…, as kenraali), else the word. */
+function waKey(word, forms, keys) {
+  if (forms && Object.hasOwn(forms, word)) return [forms[word], false];
+  if (keys.has(word) || word.length < 5) return [word, false];
+  const min = Math.max(4, Math.ceil(word.length / 2));
+  for (let n = min; n < word.length; n++) if (keys.has(word.slice(0, n))) return [word.slice(0, n), false];
+  for (let n = word.length; n >= min; n--) {
+    const head = word.slice(0, n);
+    for (const k of keys) if (k.startsWith(head)) return [head, true];
+  }
+  return [word, false];
+}
+
+/* The passage index, fetched once, with every passage's words split and keyed (original and translation). */
+let waIndexPromise = null;
+function waLoadIndex() {
+  if (waIndexPromise) return waIndexPromise;
   const root = document.documentElement.dataset.content_root || "./";
-  const index = await (await fetch(`${root}_static/wararchive-passages.json`)).json();
-  const href = (pid) => `${root}texts/${pid.slice(0, pid.lastIndexOf(":"))}.html#${pid}`;
-  const q = query.trim();
-  if (PASSAGE_ID.test(q) && index.passages.some((p) => p.id === q)) { location.replace(href(q)); return; }
-  const words = waFold(q).split(/\s+/).filter(Boolean);
-  if (!words.length) return;
-  /* a word that is one of a concept's names in any language stands for the concept */
-  const conceptOf = (w) => Object.keys(index.concepts).filter((c) => index.concepts[c].some((n) => n === w || n.startsWith(w) && w.length >= 4));
-  const scored = [];
+  waIndexPromise = fetch(`${root}_static/wararchive-passages.json`).then((r) => r.json()).then((raw) => {
+    const col = Object.fromEntries(raw.fields.map((f, i) => [f, i]));
+    const keys = {};
+    const tokens = (text, lang) => {
+      const forms = raw.vocab[lang] || {}, set = keys[lang] || (keys[lang] = new Set());
+      return [...text.matchAll(WA_WORD)].filter((m) => waSearchable(m[0])).map((m) => {
+        const form = waFold(m[0]), key = Object.hasOwn(forms, form) ? forms[form] : form;
+        set.add(key);
+        return { key, start: m.index, end: m.index + m[0].length };
+      });
+    };
+    const passages = raw.passages.map((row) => {
+      const id = row[col.id], text = id.slice(0, id.lastIndexOf(":")), lang = raw.texts[text].lang;
+      const p = { id, text, lang, label: row[col.label], category: row[col.category], concepts: row[col.concepts],
+        reading: row[col.reading], translation: row[col.translation] };
+      p.readingTokens = tokens(p.reading, lang);
+      p.translationTokens = tokens(`${p.translation}`, "en");
+      p.labelTokens = tokens(p.label, "en");
+      return p;
+    });
+    return { root, texts: raw.texts, vocab: raw.vocab, concepts: raw.concepts, passages, keys };
+  });
+  return waIndexPromise;
+}
+
+/* The spans of ``tokens`` where the keyed phrase ``keys`` (each [key, isPrefix]) occurs, as [start, end] offsets. */
+function waFind(tokens, keys) {
+  const out = [];
+  const same = (token, [k, prefix]) => (prefix ? token.key.startsWith(k) : token.key === k);
+  for (let i = 0; i + keys.length <= tokens.length; i++) {
+    if (keys.every((k, j) => same(tokens[i + j], k))) out.push([tokens[i].start, tokens[i + keys.length - 1].end]);
+  }
+  return out;
+}
+
+/* ``text`` around its first match, the matches marked (<mark>); built as DOM nodes, never as HTML. */
+function waSnippet(text, spans, width = 220) {
+  const first = spans.length ? spans[0][0] : 0;
+  const start = Math.max(0, first - 70), end = Math.min(text.length, start + width);
+  const p = document.createElement("p");
+  p.className = "wa-snippet";
+  let at = start;
+  if (start > 0) p.append("…");
+  for (const [a, b] of spans.filter(([a, b]) => a >= start && b <= end)) {
+    if (a < at) continue;
+    p.append(text.slice(at, a).replace(/\s+/g, " "));
+    const mark = document.createElement("mark");
+    mark.textContent = text.slice(a, b);
+    p.append(mark);
+    at = b;
+  }
+  p.append(text.slice(at, end).replace(/\s+/g, " "));
+  if (end < text.length) p.append("…");
+  return p;
+}
+
+/* Every passage that holds every term (in its original, its translation or its label), or is tagged with the concept
+ * a term names; scored, with the spans to highlight. */
+function waMatchPassages(index, terms) {
+  /* a word names a concept if it is one of its names, begins one (spio → spioon) or is an inflected form of one, read as
+   * the keys are (kenraalia → kenraali) */
+  const names = (n, w) => n === w || w.length >= 4 && n.startsWith(w) || n.length >= 4 && n.length * 2 >= w.length && w.startsWith(n);
+  const conceptOf = (w) => Object.keys(index.concepts).filter((c) => index.concepts[c].some((n) => names(n, w)));
+  const keyed = {};
+  const keysIn = (lang) => keyed[lang] || (keyed[lang] = terms.map((t) => t.map((w) => waKey(w, index.vocab[lang], index.keys[lang] || new Set()))));
+  const hits = [];
   for (const p of index.passages) {
     let score = 0;
-    for (const w of words) {
-      if (p.folded.includes(w)) score += 2;
-      else if (conceptOf(w).some((c) => p.concepts.includes(c))) score += 1;
+    const reading = [], translation = [];
+    const own = keysIn(p.lang), en = keysIn("en");
+    for (let t = 0; t < terms.length; t++) {
+      const r = waFind(p.readingTokens, own[t]), tr = waFind(p.translationTokens, en[t]), lb = waFind(p.labelTokens, en[t]);
+      if (r.length || tr.length || lb.length) { score += (r.length ? 3 : 0) + (tr.length || lb.length ? 2 : 0); reading.push(...r); translation.push(...tr); }
+      else if (terms[t].length === 1 && conceptOf(terms[t][0]).some((c) => p.concepts.includes(c))) score += 1;
       else { score = 0; break; }
     }
-    if (score) scored.push([score, p]);
+    if (score) hits.push({ p, score, reading: reading.sort((a, b) => a[0] - b[0]), translation: translation.sort((a, b) => a[0] - b[0]) });
   }
-  scored.sort((a, b) => b[0] - a[0]);
+  hits.sort((a, b) => b.score - a.score);
+  return { hits, concepts: [...new Set(terms.filter((t) => t.length === 1).flatMap((t) => conceptOf(t[0])))] };
+}
+
+const WA_PAGE = 60;
+
+/* The passage results above Sphinx's: filters by language, text and category, a count, highlighted snippets. */
+async function waPassageSearch() {
+  const results = document.getElementById("search-results");
+  const params = new URLSearchParams(location.search);
+  const query = params.get("q");
+  if (!results || !query) return;
+  const index = await waLoadIndex();
+  const href = (pid) => `${index.root}texts/${pid.slice(0, pid.lastIndexOf(":"))}.html#${pid}`;
+  const q = query.trim();
+  if (PASSAGE_ID.test(q) && index.passages.some((p) => p.id === q)) { location.replace(href(q)); return; }
+  const terms = waQueryTerms(q);
+  if (!terms.length) return;
+  const { hits, concepts } = waMatchPassages(index, terms);
   const box = document.createElement("section");
   box.className = "wa-passage-results";
+  box.setAttribute("aria-labelledby", "wa-passages-head");
   const head = document.createElement("h2");
-  head.textContent = `Passages (${scored.length})`;
+  head.id = "wa-passages-head";
+  head.textContent = "Passages";
   box.append(head);
-  const concepts = [...new Set(words.flatMap(conceptOf))];
   if (concepts.length) {
     const note = document.createElement("p");
     note.className = "wa-hint";
     note.textContent = `Also passages tagged with the concept ${concepts.join(", ")} (${concepts.map((c) => index.concepts[c].join(" = ")).join("; ")}).`;
     box.append(note);
   }
+  const filters = document.createElement("form");
+  filters.className = "wa-filters";
+  filters.setAttribute("aria-label", "filter the passages");
+  const choice = (name, label, options) => {
+    const l = document.createElement("label");
+    const s = document.createElement("select");
+    s.name = name;
+    for (const [value, text] of [["", "all"], ...options]) {
+      const o = document.createElement("option");
+      o.value = value;
+      o.textContent = text;
+      s.append(o);
+    }
+    s.value = options.some(([v]) => v === params.get(name)) ? params.get(name) : "";
+    l.append(`${label} `, s);
+    filters.append(l);
+    return s;
+  };
+  const seen = (f) => [...new Set(hits.map((h) => f(h.p)))].sort();
+  const lang = choice("lang", "Language", seen((p) => p.lang).map((l) => [l, { et: "Estonian", fi: "Finnish", sv: "Swedish" }[l] || l]));
+  const text = choice("text", "Text", seen((p) => p.text).map((t) => [t, index.texts[t].title]));
+  const cat = choice("cat", "Category", seen((p) => p.category).filter(Boolean).map((c) => [c, c]));
+  const count = document.createElement("p");
+  count.className = "wa-count";
+  count.setAttribute("aria-live", "polite");
   const list = document.createElement("ul");
-  for (const [, p] of scored.slice(0, 60)) {
-    const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = href(p.id);
-    a.textContent = `${p.id}${p.label ? " — " + p.label : ""}`;
-    const where = document.createElement("span");
-    where.className = "wa-muted";
-    where.textContent = ` (${p.title})`;
-    const snip = document.createElement("p");
-    snip.className = "wa-snippet";
-    const inReading = words.some((w) => waFold(p.reading).includes(w));
-    snip.textContent = waSnippet(inReading ? p.reading : p.translation, words);
-    li.append(a, where, snip);
-    list.append(li);
-  }
-  box.append(list);
-  if (!scored.length) {
-    const none = document.createElement("p");
-    none.textContent = "No passage matches; pages that do are listed below.";
-    box.append(none);
-  }
+  const more = document.createElement("button");
+  more.type = "button";
+  more.className = "wa-more";
+  let limit = WA_PAGE;
+  const render = () => {
+    const shown = hits.filter((h) => (!lang.value || h.p.lang === lang.value) && (!text.value || h.p.text === text.value)
+      && (!cat.value || h.p.category === cat.value));
+    const page = shown.slice(0, limit);
+    count.textContent = shown.length ? `Showing ${page.length} of ${shown.length} passage${shown.length === 1 ? "" : "s"}`
+      + (shown.length < hits.length ? ` (${hits.length} before the filters)` : "") : "No passage matches; pages that do are listed below.";
+    list.replaceChildren(...page.map(({ p, reading, translation }) => {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = href(p.id);
+      a.textContent = `${p.id}${p.label ? " — " + p.label : ""}`;
+      const where = document.createElement("span");
+      where.className = "wa-muted";
+      where.textContent = ` (${index.texts[p.text].title}${p.category ? ", " + p.category : ""})`;
+      li.append(a, where);
+      const orig = waSnippet(p.reading, reading);
+      orig.lang = p.lang;
+      li.append(orig);
+      if (translation.length || !reading.length) {
+        const en = waSnippet(p.translation, translation);
+        en.lang = "en";
+        en.classList.add("wa-snippet-en");
+        li.append(en);
+      }
+      return li;
+    }));
+    more.hidden = shown.length <= limit;
+    more.textContent = `Show all ${shown.length}`;
+    const url = new URL(location.href);
+    for (const s of [lang, text, cat]) { if (s.value) url.searchParams.set(s.name, s.value); else url.searchParams.delete(s.name); }
+    history.replaceState(null, "", url);
+  };
+  for (const s of [lang, text, cat]) s.addEventListener("change", () => { limit = WA_PAGE; render(); });
+  more.addEventListener("click", () => { limit = Infinity; render(); });
+  box.append(filters, count, list, more);
+  render();
   results.before(box);
 }
+
+/* Sphinx's page search keyed like the passages: its index holds every word's keys (search.py); the query's words are
+ * keyed here, against the same forms, instead of by Sphinx's English stemmer. Installed before Sphinx runs the query. */
+function waPageSearch() {
+  if (typeof Search === "undefined" || !new URLSearchParams(location.search).get("q")) return;
+  const query = Search.query;
+  const forms = Object.create(null);  /* a form of any language, with its shortest key (a page holds every key of its words) */
+  Search.query = (q) => {
+    waLoadIndex().then((index) => {
+      for (const vocab of Object.values(index.vocab)) {
+        for (const [form, key] of Object.entries(vocab)) if (!(form in forms) || key.length < forms[form].length) forms[form] = key;
+      }
+      query(q);
+    });
+  };
+  Search._parseQuery = (q) => {
+    const index = Search._index;
+    const keys = Search.waKeys || (Search.waKeys = new Set([...Object.keys(index.terms), ...Object.keys(index.titleterms)]));
+    const words = waQueryTerms(q).flat();
+    const searchTerms = new Set(words.map((w) => waKey(w, forms, keys)[0]));  /* Sphinx matches a prefix as part of a term */
+    return [q, searchTerms, new Set(), new Set(words), new Set(words)];
+  };
+}
+waPageSearch();
 
 /* Accessibility repairs of the theme's page: landmarks told apart, scrolling code reachable by keyboard,
  * and a heading on the search page. */
 function waAccessibility() {
   const labels = { "sidebar-drawer": "site navigation", "toc-drawer": "contents of this page" };
   for (const [cls, label] of Object.entries(labels)) document.querySelectorAll(`aside.${cls}`).forEach((a) => a.setAttribute("aria-label", label));
-  document.querySelectorAll("div.highlight > pre").forEach((pre) => {
-    if (pre.scrollWidth > pre.clientWidth) { pre.tabIndex = 0; pre.setAttribute("aria-label", "code (scrolls sideways)"); }
-  });
+  /* What scrolls sideways at this width (code, wide tables) can be reached and scrolled by keyboard: a region named
+   * after the section it is in (numbered where a section has several, as landmarks' names must differ). */
+  const scrollers = () => {
+    const names = new Map();
+    document.querySelectorAll("div.highlight > pre, .table-wrapper").forEach((box) => {
+      if (box.scrollWidth > box.clientWidth + 1) {
+        const heading = box.closest("section")?.querySelector("h1, h2, h3, h4");
+        const base = `${box.matches("pre") ? "code" : "table"}${heading ? ": " + heading.textContent.replace(/[¶#]\s*$/, "").trim() : ""}`;
+        names.set(base, (names.get(base) || 0) + 1);
+        box.tabIndex = 0;
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", `${base}${names.get(base) > 1 ? " " + names.get(base) : ""} (scrolls sideways)`);
+        box.dataset.waScrolls = "";
+      } else if ("waScrolls" in box.dataset) {
+        for (const a of ["tabindex", "role", "aria-label", "data-wa-scrolls"]) box.removeAttribute(a);
+      }
+    });
+  };
+  scrollers();
+  window.addEventListener("resize", scrollers);
   const results = document.getElementById("search-results");
   if (results && !document.querySelector("h1")) {
     const h1 = document.createElement("h1");
@@ -513,6 +753,7 @@ function waCopyButtons() {
 
 document.addEventListener("DOMContentLoaded", () => {
   waAccessibility();
+  waStickyMargin();
   waCopyButtons();
   waLayerSwitch();
   waDiffFilter();
