@@ -33,6 +33,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from typing import Literal, TypeVar
 
 from .errors import WararchiveError
@@ -255,8 +256,12 @@ def _start_cluster(workers: int):
             started["error"] = exc
 
     thread = threading.Thread(target=start, name="wararchive-cluster-start", daemon=True)
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)  # the new thread inherits the mask...
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     try:
+        # multiprocessing's resource tracker is started here, with SIGHUP blocked for good (it ignores the
+        # other two itself): started later by a spawning thread, it would unblock SIGINT and SIGTERM there.
+        resource_tracker.ensure_running()
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)  # the new thread inherits the mask...
         thread.start()
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # ...this one takes the signals again at once
