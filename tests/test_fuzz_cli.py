@@ -8,7 +8,11 @@ random values of the same classes at the same entry points.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -103,6 +107,37 @@ def test_records_of_the_wrong_shape_are_refused_naming_the_field(tmp_path, recor
     assert message in result.err
 
 
+TAMPERED = {
+    "an event changed": lambda r: {**r, "events": [{**r["events"][0], "rule": "chess.checkmate"}, *r["events"][1:]]},
+    "an event dropped": lambda r: {**r, "events": r["events"][:-1]},
+    "the result changed": lambda r: {**r, "result": {**r["result"], "reason": "resignation"}},
+    "the PGN changed": lambda r: {**r, "pgn": r["pgn"].replace("1.", "2.", 1)} if "pgn" in r else {**r, "pgn": "1. e4 *"},
+    "moves truncated": lambda r: {**r, "moves": r["moves"][:-2]},
+    "an illegal special move": lambda r: {**r, "moves": ["fire:a1-a1>a9=flag", *r["moves"][1:]]},
+}
+
+
+@pytest.mark.parametrize("mode", [[], ["--moves"], ["--step"], ["--ply", "1"]])
+@pytest.mark.parametrize("rid", ["chess", "spionaaz"])
+@pytest.mark.parametrize("tamper", sorted(TAMPERED))
+def test_every_way_of_reading_a_record_checks_it_first(tmp_path, monkeypatch, records, tamper, rid, mode):
+    """One check for every path: a record that does not replay prints nothing, whatever is asked of it."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))  # --step would read its commands here
+    path = write_record(tmp_path / "r.json", TAMPERED[tamper](records[rid]))
+    result = cli("replay", str(path), *mode)
+    assert result.handled and result.code == 2 and result.out == "", (result.err, result.out[:200])
+    board = cli("board", "--record", str(path), "--out", str(tmp_path / "b.svg"))
+    assert board.handled and board.code == 2 and not (tmp_path / "b.svg").exists()
+
+
+def test_game_zero_is_refused_not_read_as_the_first(tmp_path, records):
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records.values()))
+    for game in ("0", "-1"):
+        result = cli("replay", str(path), "--game", game)
+        assert result.handled and result.code == 2 and "--game counts records from 1" in result.err
+
+
 def test_a_tampered_chess_setup_is_refused():
     """Chess records its setup as a FEN: a changed FEN or a placement beside it must not replay."""
     rs = ruleset("chess")
@@ -191,11 +226,12 @@ def _bad_paths(tmp_path: Path) -> dict[str, str]:
         "empty": "",
         "under a file": str(tmp_path / "a-file" / "x"),
         "in /proc": "/proc/wararchive-test",
+        "a name too long": str(tmp_path / ("d" * 300) / "x"),  # ENAMETOOLONG, which Path.exists() raises
     }
 
 
 @pytest.mark.parametrize("writer", sorted(WRITERS))
-@pytest.mark.parametrize("kind", ["a directory", "the current directory", "empty", "under a file", "in /proc"])
+@pytest.mark.parametrize("kind", ["a directory", "the current directory", "empty", "under a file", "in /proc", "a name too long"])
 def test_bad_output_paths_are_refused_in_one_line(tmp_path, monkeypatch, writer, kind):
     monkeypatch.chdir(tmp_path)
     path = _bad_paths(tmp_path)[kind]
@@ -205,6 +241,55 @@ def test_bad_output_paths_are_refused_in_one_line(tmp_path, monkeypatch, writer,
     result = cli(*WRITERS[writer](path))
     assert result.handled and result.code == 2, result.err
     assert sorted(p.name for p in tmp_path.rglob("*")) == before  # nothing written, no temporary file left
+
+
+HUGE = "9" * 5_000  # more digits than Python converts from a string (4,300): json.loads and int() raise ValueError
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["rules", "chess", "-o", f"ply_limit={HUGE}"], "option 'ply_limit': a number of more than 4,300 digits"),
+        (["play", "chess", "--players", "ismcts:²,random"], "a budget is a whole number of iterations from 1 to 1,000,000"),
+        (["play", "chess", "--players", f"ismcts:{HUGE},random"], "a budget is a whole number of iterations"),
+        (["simulate", "chess", "--players", "ismcts:0,random", "--games", "30", "--out", "x"], "a budget is a whole number"),
+        (["simulate", "chess", "--games", "10^12", "--out", "x"], "--games: must be a whole number from 1 to 1,000,000"),
+        (["simulate", "chess", "--games", str(10**12), "--out", "x"], "--games: must be a whole number from 1 to 1,000,000"),
+        (["study", "chess", "-o", "ply_limit=2,3", "--games", "1000001"], "--games: must be a whole number from 1 to"),
+        (["export", "csv", "d" * 300], "cannot write into ddd"),
+        (["study", "chess", "-o", "ply_limit=2,3", "--games", "2", "--out", "d" * 300], "cannot write into ddd"),
+    ],
+)
+def test_inputs_that_were_internal_errors_are_refused_in_one_line(tmp_path, monkeypatch, argv, message):
+    monkeypatch.chdir(tmp_path)
+    result = cli(*argv)
+    assert result.handled and result.code == 2 and message in result.err, result.err
+    assert list(tmp_path.iterdir()) == []  # refused before anything was written or played
+
+
+def test_a_huge_number_in_a_record_is_refused_naming_the_file(tmp_path, records):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(records["chess"]).replace('"seed": 1', f'"seed": {HUGE}'))
+    result = cli("replay", str(path))
+    assert result.handled and result.code == 2 and f"{path}: a number of more than 4,300 digits" in result.err
+
+
+def _run(shell: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    """``wararchive …`` through a shell, for redirections the in-process runner cannot make."""
+    cmd = f"{shlex.quote(sys.executable)} -m wararchive.cli.main {shell}"
+    return subprocess.run(["sh", "-c", cmd], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+
+
+@pytest.mark.parametrize(
+    ("shell", "code", "message"),
+    [
+        ("texts > /dev/full", 2, "wararchive: error: cannot write to standard output: No space left on device"),
+        ("play chess --players human,random <&-", 2, "wararchive: error: input ended while white was to move (ply 1)"),
+    ],
+)
+def test_standard_streams_that_fail_are_one_line(tmp_path, shell, code, message):
+    proc = _run(shell, tmp_path)
+    assert proc.returncode == code and proc.stderr.strip() == message
 
 
 def test_a_port_out_of_range_is_refused_before_the_site_builds():
@@ -218,7 +303,7 @@ WORDS = [
     *("", ".", "-1", "0", "1", "99999999999999999999", "x", "é", "\x00", "[", "(?", "*", "\\"),
     *("et-spionaaz:21", "et-spionaaz", "chess", "spionaaz", "sojamang-1935", "north", "referee", "spy"),
     *("--format", "json", "csv", "--lang", "et", "--concept", "--layer", "all", "-o", "ply_limit=3", "--game", "--ply"),
-    *("--as", "--moves", "RECORD", "RECORDS"),
+    *("--as", "--moves", "--step", "RECORD", "RECORDS", "²", "10^12", HUGE, f"ply_limit={HUGE}", "ismcts:²"),
 ]
 
 

@@ -8,8 +8,10 @@ climbs out of the corpus must each end in one :class:`CorpusError`.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -52,6 +54,26 @@ def test_yaml_bombs_and_deep_nesting_are_refused(tmp_path, text, message):
         read_yaml(path)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: 1\ndate: 1935-02-30\n", "t.yaml:2: date: cannot read '1935-02-30' as a date: day is out of range for month"),
+        ("a: 1\nn: " + "1" * 4_400 + "\n", "t.yaml:2: n: cannot read '111"),
+        ("a: 1\nb: !!bool maybe\n", "t.yaml:2: b: cannot read 'maybe' as true or false"),
+        ("a: 1\n!!bool maybe: 1\n", "t.yaml:2: cannot read 'maybe' as true or false"),
+        ("a: [1, !!float x]\n", "t.yaml:1: a[1]: cannot read 'x' as a number"),
+        ("a: 1\nb: x\x00y\n", "t.yaml:2: YAML: unacceptable character #x0000"),
+    ],
+)
+def test_values_yaml_cannot_read_are_refused_with_line_and_field(tmp_path, text, message):
+    """PyYAML raises a bare ValueError or KeyError for these, without a position: they were internal errors."""
+    path = tmp_path / "t.yaml"
+    path.write_text(text)
+    with pytest.raises(CorpusError) as exc:
+        read_yaml(path)
+    assert str(exc.value).startswith(str(tmp_path / message)), str(exc.value)
+
+
 def test_aliases_within_the_bounds_still_load(tmp_path):
     path = tmp_path / "t.yaml"
     path.write_text(_bomb(4))  # 10,000 values
@@ -59,7 +81,23 @@ def test_aliases_within_the_bounds_still_load(tmp_path):
 
 
 @settings(max_examples=EXAMPLES * 3, deadline=None)
-@given(st.text(alphabet="[]{}-:?&*!|>'\"#, \nab01", max_size=120))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                *"[]{}-:?&*!|>'\"#, \nab01\x00²",
+                "!!bool ",
+                "!!int ",
+                "!!float ",
+                "!!timestamp ",
+                "maybe",
+                "1935-02-30",
+                "9" * 4_400,
+            ]
+        ),
+        max_size=40,
+    ).map("".join)
+)
 def test_any_yaml_text_loads_or_is_refused_with_a_line(tmp_path_factory, text):
     path = tmp_path_factory.mktemp("y") / "t.yaml"
     path.write_text(text, encoding="utf-8")
@@ -80,6 +118,26 @@ def _load_error(root: Path) -> str:
     with pytest.raises(CorpusError) as exc:
         corpus.load(root)
     return str(exc.value)
+
+
+def test_an_impossible_date_in_a_text_file_names_file_line_and_field(copy):
+    path = copy / "texts" / "et-spionaaz.yaml"
+    text = path.read_text(encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith("date:"))
+    path.write_text(re.sub(r"(?m)^date:.*$", "date: 1935-02-30", text), encoding="utf-8")
+    assert _load_error(copy).startswith(f"corpus/texts/et-spionaaz.yaml:{line}: date: cannot read '1935-02-30' as a date")
+
+
+@pytest.mark.parametrize("kind", ["directory", "fifo"])
+def test_an_annotation_file_that_is_not_a_regular_file_is_refused_at_once(copy, kind):
+    """A directory named x.yaml failed the load as an internal error; a FIFO blocked it forever."""
+    path = copy / "texts" / "x.yaml"
+    path.mkdir() if kind == "directory" else os.mkfifo(path)
+    errors: list[str] = []
+    loader = threading.Thread(target=lambda: errors.append(_load_error(copy)), daemon=True)  # a hang must not hold the suite
+    loader.start()
+    loader.join(timeout=60)
+    assert errors == ["corpus/texts/x.yaml: cannot be read: not a regular file"]
 
 
 def test_an_alias_bomb_in_a_text_file_names_the_file(copy):

@@ -177,13 +177,18 @@ def test_study_command_prints_and_saves(capsys, tmp_path):
         (["-o", "spy_vs_marshal=finnish,finnish"], "named twice"),
         (["-o", "spy_vs_marshal=finnish,norse"], "'norse'"),
         (["-o", "spy_vs_marshal"], "must be NAME=READING_A,READING_B"),
-        (["-o", "spy_vs_marshal=finnish,swedish", "--games", "0"], "at least 1"),
+        (["-o", "spy_vs_marshal=finnish,swedish", "--games", "0"], "from 1 to 1,000,000"),
+        (["-o", "spy_vs_marshal=finnish,swedish", "--games", "10^12"], "from 1 to 1,000,000"),
+        (["-o", "spy_vs_marshal=finnish,swedish", "--out", "/proc/wararchive-test"], "cannot write into /proc/wararchive-test"),
         (["-o", "spy_vs_marshal=finnish,swedish", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
     ],
 )
 def test_study_command_errors_are_one_line(capsys, tmp_path, monkeypatch, args, message):
     monkeypatch.setattr("wararchive.runner.CONNECT_TIMEOUT", "1s")
     argv = ["study", "japanese-war-game", "--games", "2", "-o", "ply_limit=50", "--quiet", "--out", str(tmp_path / "x")]
-    code = main([*argv, *args])
+    try:
+        code = main([*argv, *args])
+    except SystemExit as exc:  # argparse refusing an argument
+        code = exc.code
     err = capsys.readouterr().err
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err

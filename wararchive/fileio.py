@@ -23,6 +23,7 @@ import fcntl
 import os
 import secrets
 import stat
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -39,7 +40,7 @@ _pending: set[Path] = set()
 
 
 @atexit.register
-def _remove_pending() -> None:
+def remove_pending() -> None:
     """Last resort at exit: a file whose own cleanup a signal interrupted is removed here."""
     for path in list(_pending):
         path.unlink(missing_ok=True)
@@ -70,7 +71,7 @@ def atomic_open(path: str | Path, binary: bool = False) -> Iterator[IO]:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "wb" if binary else "w", **_text(binary)) as fh:
                 yield fh
-            os.chmod(tmp, 0o666 & ~_umask())  # every output gets the mode a plain open() would give
+            os.chmod(tmp, _mode(target))
             os.replace(tmp, target)
         except BaseException:
             tmp.unlink(missing_ok=True)
@@ -103,6 +104,10 @@ def output_target(path: str | Path) -> Path:
     """
     if str(path) == "":
         raise OutputError("an output path is empty")
+    with contextlib.suppress(OSError):
+        if stat.S_ISCHR(mode := os.stat(named_path(path)).st_mode) or stat.S_ISFIFO(mode):
+            # Opened as named: /dev/stdout into a pipe resolves to "pipe:[…]", a name no open() finds.
+            return Path(path)
     target = Path(os.path.realpath(named_path(path)))  # through every symlink, so the link is kept and its file replaced
     try:
         mode = target.stat().st_mode
@@ -130,10 +135,33 @@ def output_directory(path: str | Path) -> Path:
     if str(path) == "":
         raise OutputError("an output directory is empty (use . for the current one)")
     directory = Path(os.path.realpath(named_path(path)))
-    if directory.exists() and not directory.is_dir():
-        what = "a file, not a directory" if directory.is_file() else "not a directory"
+    try:
+        mode = directory.stat().st_mode
+    except FileNotFoundError:
+        _probe(directory, path)  # made when the first file is written: it must be possible then
+        return directory
+    except OSError as exc:  # a name too long, a path under a regular file
+        raise OutputError(f"cannot write into {path}: {exc.strerror}") from None
+    if not stat.S_ISDIR(mode):
+        what = "a file, not a directory" if stat.S_ISREG(mode) else "not a directory"
         raise OutputError(f"cannot write into {path}: it is {what}")
     return directory
+
+
+def _probe(directory: Path, path: str | Path) -> None:
+    """Refuse a directory that could not be made: make and remove a directory in its nearest existing ancestor.
+
+    Commands check their output before long work (a study's games); only
+    trying tells, since a root process passes every permission check and
+    ``/proc`` refuses new entries whatever the modes say.
+    """
+    ancestor = directory.parent
+    while not ancestor.exists():
+        ancestor = ancestor.parent
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".wararchive-probe-", dir=ancestor))
+    except OSError as exc:
+        raise OutputError(f"cannot write into {path}: cannot create it in {ancestor} ({exc.strerror})") from None
 
 
 @contextlib.contextmanager
@@ -176,6 +204,15 @@ def _locked(target: Path) -> Iterator[None]:
         lock_path.unlink(missing_ok=True)
         _pending.discard(lock_path)
         os.close(fd)
+
+
+def _mode(target: Path) -> int:
+    """The mode a plain ``open(target, "w")`` would leave: an existing file's own (a private 0600 file stays
+    private), else 0666 less the umask."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        return 0o666 & ~_umask()
 
 
 def _umask() -> int:

@@ -24,12 +24,16 @@ progress bar are the same code for all of them:
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from typing import Literal, TypeVar
 
 from .errors import WararchiveError
@@ -140,9 +144,10 @@ def _ordered(executor: Executor, func: Callable[[T], R], chunks: list[list[T]], 
                 futures[j] = executor.submit(_run_chunk, func, chunks[j])
                 futures[j].add_done_callback(_counter(bar, len(chunks[j])))
             yield from futures.pop(i).result()
-    finally:
-        for f in futures.values():  # the consumer stopped early, or a chunk failed
+    except (Exception, GeneratorExit):
+        for f in futures.values():  # the consumer stopped early, or a chunk failed (an interrupt kills the workers)
             f.cancel()
+        raise
 
 
 def _counter(bar, n: int) -> Callable[[Future], None]:
@@ -155,23 +160,51 @@ def _counter(bar, n: int) -> Callable[[Future], None]:
     return done
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""What a terminal sends to the whole process group; workers leave them to the process that started them."""
+CLOSE_TIMEOUT = 5  # seconds a cluster may take to close on an interrupt, after its workers were killed
+
+
 @contextmanager
 def _executor(pool: Pool, workers: int, scheduler: str | None) -> Iterator[tuple[Executor, int]]:
-    """An executor for the chosen pool, with the number of workers behind it."""
+    """An executor for the chosen pool, with the number of workers behind it.
+
+    On an interrupt (Ctrl-C, SIGTERM, SIGHUP: a ``BaseException`` that is
+    not an ``Exception``) the workers are killed rather than waited for: a
+    chunk of long games could otherwise hold up the exit for minutes.
+    """
     if scheduler is None and pool == "processes":
-        with ProcessPoolExecutor(max_workers=workers) as executor:
+        executor = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_stop_signals)
+        try:
             yield executor, workers
+        except (Exception, GeneratorExit):
+            executor.shutdown(wait=True)
+            raise
+        except BaseException:  # Ctrl-C, SIGTERM: the pool breaks, and its pending jobs fail with it
+            _kill(_child_pids())
+            executor.shutdown(wait=False)
+            raise
+        executor.shutdown(wait=True)
         return
     with _client(workers, scheduler) as client:
         n_workers = max(1, len(client.scheduler_info().get("workers", {})) or workers)
-        with client.get_executor(pure=False) as executor:
+        executor = client.get_executor(pure=False)
+        try:
             yield executor, n_workers
+        finally:
+            executor.shutdown(wait=False)  # every future is done on success; on failure the rest are cancelled
+
+
+def _ignore_stop_signals() -> None:
+    """In a pool worker: a terminal's Ctrl-C reaches the whole process group, but only the parent should act on it."""
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
 
 
 @contextmanager
 def _client(workers: int, scheduler: str | None) -> Iterator:
     """A client of the given scheduler, or of an embedded cluster of ``workers`` processes."""
-    from dask.distributed import Client, LocalCluster
+    from dask.distributed import Client
 
     if scheduler is not None:
         try:
@@ -181,12 +214,86 @@ def _client(workers: int, scheduler: str | None) -> Iterator:
         with client:
             yield client
         return
-    cluster = LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,  # the engine is pure Python: one game per process at a time
-        processes=True,
-        dashboard_address=":0",  # a free port: several clusters may run on one machine
-        silence_logs=logging.ERROR,
-    )
-    with cluster, Client(cluster) as client:
-        yield client
+    cluster = _start_cluster(workers)
+    try:
+        with Client(cluster) as client:
+            yield client
+    except BaseException:
+        _kill(_worker_pids(cluster))  # nothing to save: a graceful close would first wait for the running games
+        with contextlib.suppress(Exception):
+            cluster.close(timeout=CLOSE_TIMEOUT)
+        raise
+    cluster.close()
+
+
+def _start_cluster(workers: int):
+    """An embedded Dask cluster on loopback, whose worker processes do not act on a terminal's signals.
+
+    A terminal sends Ctrl-C to the whole process group. Dask's workers would
+    die of it mid-task, each printing a traceback, while the scheduler waits
+    for their answers (the command hung until killed). So the cluster is
+    started from a thread that blocks the stop signals: Dask's threads and
+    the worker processes inherit that signal mask, and the signal reaches
+    only this process, whose main thread (still free to take the signal,
+    even while the cluster starts) shuts the workers down. Scheduler,
+    workers and dashboard listen on 127.0.0.1 only.
+    """
+    from dask.distributed import LocalCluster
+
+    started: dict[str, object] = {}
+
+    def start() -> None:
+        try:
+            started["cluster"] = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,  # the engine is pure Python: one game per process at a time
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address="127.0.0.1:0",  # a free port, on loopback: several clusters may run on one machine
+                silence_logs=logging.ERROR,
+            )
+        except BaseException as exc:  # handed to the main thread, which raises it
+            started["error"] = exc
+
+    thread = threading.Thread(target=start, name="wararchive-cluster-start", daemon=True)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        # multiprocessing's resource tracker is started here, with SIGHUP blocked for good (it ignores the
+        # other two itself): started later by a spawning thread, it would unblock SIGINT and SIGTERM there.
+        resource_tracker.ensure_running()
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)  # the new thread inherits the mask...
+        thread.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # ...this one takes the signals again at once
+    try:
+        while thread.is_alive():
+            thread.join(0.1)  # a short wait, so that a signal's handler runs in this thread without delay
+    except BaseException:
+        _kill(_child_pids())  # a half-started cluster: its workers are all this process's children so far
+        raise
+    if "error" in started:
+        raise started["error"]  # type: ignore[misc]
+    return started["cluster"]
+
+
+def _worker_pids(cluster) -> list[int]:
+    """The process ids of a local cluster's workers (each nanny runs one)."""
+    pids = []
+    for nanny in list(getattr(cluster, "workers", {}).values()):
+        pid = getattr(getattr(nanny, "process", None), "pid", None)
+        if pid:
+            pids.append(pid)
+    return pids
+
+
+def _child_pids() -> list[int]:
+    import multiprocessing
+
+    return [p.pid for p in multiprocessing.active_children() if p.pid]
+
+
+def _kill(pids: Iterable[int]) -> None:
+    """SIGKILL these processes, ignoring any that are already gone."""
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)

@@ -67,7 +67,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Simulate games between computer players, save one record per line (JSONL), print a summary.",
     )
     p.add_argument("ruleset", metavar="RULESET")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--games", type=games_count, default=100, help=f"number of games, at most {MAX_GAMES:,} (default 100)")
     p.add_argument(
         "--seed", type=int, default=0, help="seed of the first game: game N of the file (from 1) uses seed+N-1 (default 0)"
     )
@@ -132,6 +132,8 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
             out[name] = json.loads(raw)
         except json.JSONDecodeError:
             out[name] = raw
+        except ValueError:  # a number of more digits than Python converts
+            raise WararchiveError(f"option {name!r}: a number of more than {sys.get_int_max_str_digits():,} digits") from None
     return out
 
 
@@ -142,12 +144,15 @@ def _ruleset(args: argparse.Namespace):
 
 
 def _players(spec: str, human: bool = False) -> tuple[str, str]:
-    from ..players import players
+    from ..players import make_player, players
 
     allowed = [*players(), "human"] if human else list(players())
     kinds = tuple(s.strip() for s in spec.split(","))
     if len(kinds) != 2 or any(k.partition(":")[0] not in allowed for k in kinds):  # "ismcts:400": a budget
         raise WararchiveError(f"--players takes two of {', '.join(allowed)} separated by a comma, not {spec!r}")
+    for kind in kinds:
+        if kind != "human":
+            make_player(kind, 0)  # a bad budget is refused now, not in every worker after the cluster started
     return kinds  # type: ignore[return-value]
 
 
@@ -265,6 +270,18 @@ def _default_view(kinds: tuple[str, str], sides: tuple[str, ...]) -> str:
     return humans[0] if len(humans) == 1 else "referee"
 
 
+MAX_GAMES = 1_000_000
+"""The most games one command plays: each has its job listed before any runs (about 100 bytes each)."""
+
+
+def games_count(text: str) -> int:
+    """``--games``: a whole number from 1 to :data:`MAX_GAMES` (ASCII digits: few enough for ``int`` to read)."""
+    digits = text.strip().lstrip("0") or "0"
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(MAX_GAMES)) or not 1 <= int(digits) <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_GAMES:,}, not {text[:40]!r}")
+    return int(digits)
+
+
 def parallel_arguments(p: argparse.ArgumentParser) -> None:
     """``--workers`` and ``--scheduler``, shared by every command that plays many games."""
     p.add_argument("--workers", type=int, help="local worker processes (default: every core; 1 runs in this process)")
@@ -300,11 +317,10 @@ def simulate_cmd(args: argparse.Namespace) -> None:
 
     rs = _ruleset(args)
     kinds = _players(args.players)
-    if args.games < 1:
-        raise WararchiveError("--games must be at least 1")
     output_target(args.out)  # a bad path fails now, not after the games
     ran, why = choose(args.engine, rs, kinds)
-    jobs = [(rs.id, _parse_options(args.option), seed, kinds, ran) for seed in range(args.seed, args.seed + args.games)]
+    options = _parse_options(args.option)  # one dict shared by every job
+    jobs = [(rs.id, options, seed, kinds, ran) for seed in range(args.seed, args.seed + args.games)]
     games = parallel_iter(
         _simulated, jobs, workers=args.workers, scheduler=args.scheduler, progress=None if args.quiet else f"simulating {rs.id}"
     )
@@ -329,19 +345,18 @@ def simulate_cmd(args: argparse.Namespace) -> None:
     print(f"records written to {args.out}")
 
 
-def _position(record: dict[str, Any], ply: int | None):
-    """The replayed game at ``ply`` (default: the end), refusing a ply outside the game."""
+def _position(record: dict[str, Any], full, ply: int | None):
+    """The game of a checked record (``full``: replayed to its end) at ``ply`` (default: the end)."""
     from ..engine.record import RecordError, replay
 
-    full = replay(record)
     if ply is not None and not 0 <= ply <= full.ply:
         raise RecordError(f"--ply must be 0 to {full.ply}")
-    return full, (full if ply is None or ply == full.ply else replay(record, upto=ply))
+    return full if ply is None or ply == full.ply else replay(record, upto=ply)
 
 
 def board_cmd(args: argparse.Namespace) -> None:
     from ..drawing.boardplot import board_figure
-    from ..engine.record import load_record
+    from ..engine.record import load_game
     from ..fileio import output_target
 
     out = Path(args.out)
@@ -349,8 +364,8 @@ def board_cmd(args: argparse.Namespace) -> None:
         raise WararchiveError(f"--out must end in .png or .svg, not {out.name!r}")
     output_target(out)
     if args.record:
-        record = load_record(args.record, args.game)
-        _, game = _position(record, args.ply)
+        record, full = load_game(args.record, args.game)
+        game = _position(record, full, args.ply)
         title, what = f"{game.rs.title}, seed {record['seed']}, ply {game.ply}", f"the position after ply {game.ply}"
     else:
         if not args.ruleset:
@@ -363,24 +378,25 @@ def board_cmd(args: argparse.Namespace) -> None:
 
 
 def replay_cmd(args: argparse.Namespace) -> None:
-    from ..engine.record import load_record
+    from ..engine.record import load_game
 
-    record = load_record(args.file, args.game)
+    record, full = load_game(args.file, args.game)  # refused here if it does not replay, whatever is shown
+    full.view(args.side)  # an unknown side is refused before anything is printed
     if args.moves:
         print("\n".join(terminal.move_list(record, args.side)))
         return
     if args.step:
-        terminal.step(record, args.side, lambda ply: _replay_text(record, ply, args.side))
+        terminal.step(record, args.side, lambda ply: _replay_text(record, full, ply, args.side))
         return
-    print(_replay_text(record, args.ply, args.side))
+    print(_replay_text(record, full, args.ply, args.side))
 
 
-def _replay_text(record: dict[str, Any], ply: int | None, side: str) -> str:
+def _replay_text(record: dict[str, Any], full, ply: int | None, side: str) -> str:
     """The position after ``ply`` as ``side`` sees it, then that ply as ``side`` reads it, and the result."""
     from ..engine.record import replay
     from ..engine.transcript import play_ply
 
-    full, game = _position(record, ply)
+    game = _position(record, full, ply)
     view = game.view(side)
     lines = [f"{game.rs.title}, seed {record['seed']}, ply {game.ply} of {full.ply}; view: {view.player}", view.render()]
     if game.ply:  # the last ply as this viewer reads it: the move, its rule, its events, through the one filter

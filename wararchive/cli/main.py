@@ -3,17 +3,22 @@
 Every subcommand has ``--help``. A user error (unknown id, bad option,
 malformed file, illegal move, unwritable output) prints one line
 ``wararchive: error: …`` and exits with status 2; nothing a user types
-produces a traceback. SIGTERM unwinds like Ctrl-C, so a half-written output's
-temporary file is removed before the process ends.
+produces a traceback. SIGTERM and SIGHUP unwind like Ctrl-C, so a
+half-written output's temporary file is removed before the process ends;
+the exit status is 128 + the signal's number (130, 143, 129) after one line.
+A second signal while the first unwinds is ignored, so that it cannot cut the
+cleanup short; a third ends the process at once (see :class:`_Stop`).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import IO, Any
 
 from ..errors import WararchiveError
 from . import corpus_cmds, engine_cmds, site_cmds, study_cmds
@@ -42,37 +47,119 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 class Terminated(BaseException):
-    """SIGTERM, raised where the process is, so ``finally`` blocks and cleanups run."""
+    """SIGTERM or SIGHUP, raised where the process is, so ``finally`` blocks and cleanups run."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
 
 
-def _terminate(signum: int, frame: object) -> None:
-    raise Terminated
+STOP_SIGNALS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}
+
+
+class _Stop:
+    """The handler of the stop signals: the first one unwinds the command, the second is ignored, the third ends it.
+
+    A second Ctrl-C (people press it twice) must not interrupt the cleanup
+    that removes temporary files and stops worker processes; but should the
+    cleanup itself hang, a third one ends the process at once, after
+    removing this process's temporary and lock files.
+    """
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.count += 1
+        if self.count == 1:
+            raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
+        if self.count >= 3:
+            from ..fileio import remove_pending
+
+            remove_pending()
+            print(f"wararchive: {STOP_SIGNALS[signum]}", file=sys.stderr, flush=True)
+            os._exit(128 + signum)
+
+
+class StdoutError(WararchiveError):
+    """Standard output cannot be written (a full disk, a closed terminal): the user's environment, not our bug."""
+
+
+class _Stdout:
+    """Standard output, where a failed write is a :class:`StdoutError` naming it (a closed pipe stays what it is)."""
+
+    def __init__(self, stream: IO[str]):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._call(self._stream.write, text)
+
+    def flush(self) -> None:
+        self._call(self._stream.flush)
+
+    def _call(self, method: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return method(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise StdoutError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _drop_stdout() -> None:
+    """After a failed write, point standard output at /dev/null, so that the exit's flush cannot fail again."""
+    try:
+        fd = sys.__stdout__.fileno() if sys.__stdout__ is not None else None
+    except (OSError, ValueError):
+        fd = None
+    if fd is not None:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
     in_main_thread = threading.current_thread() is threading.main_thread()  # signals can only be set there
-    previous = signal.signal(signal.SIGTERM, _terminate) if in_main_thread else None
+    previous = {}
+    if in_main_thread:
+        handler = _Stop()
+        for signum in STOP_SIGNALS:
+            if signal.getsignal(signum) is not signal.SIG_IGN:  # e.g. SIGHUP under nohup stays ignored
+                previous[signum] = signal.signal(signum, handler)
+    stdout = sys.stdout
+    if stdout is not None:
+        sys.stdout = _Stdout(stdout)  # type: ignore[assignment]
     try:
-        return args.run(args) or 0
+        args = build_parser().parse_args(argv)
+        code = args.run(args) or 0
+        sys.stdout.flush()  # a full disk is found here, not after the one-line error could still be printed
+        return code
+    except StdoutError as exc:
+        _drop_stdout()
+        print(f"wararchive: error: {exc}", file=sys.stderr)
+        return 2
     except WararchiveError as exc:
         print(f"wararchive: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("wararchive: interrupted", file=sys.stderr)
-        return 130
-    except Terminated:
-        print("wararchive: terminated", file=sys.stderr)
-        return 128 + signal.SIGTERM
+        return 128 + signal.SIGINT
+    except Terminated as stop:
+        print(f"wararchive: {STOP_SIGNALS[stop.signum]}", file=sys.stderr)
+        return 128 + stop.signum
     except BrokenPipeError:  # e.g. `wararchive search x | head`
+        _drop_stdout()
         return 0
     except Exception as exc:  # a bug of ours: still one line, but said to be ours, with its own exit status
         print(f"wararchive: internal error (please report): {type(exc).__name__}: {exc}", file=sys.stderr)
         return 70
     finally:
-        if in_main_thread:
-            signal.signal(signal.SIGTERM, previous)
+        sys.stdout = stdout
+        for signum, before in previous.items():
+            signal.signal(signum, before)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..errors import WararchiveError
-from .engine_cmds import PLAYER_KINDS, _parse_options, _players, engine_argument, parallel_arguments
+from .engine_cmds import MAX_GAMES, PLAYER_KINDS, _parse_options, _players, engine_argument, games_count, parallel_arguments
 from .output import render
 
 
@@ -32,7 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="NAME=A,B[,…]",
         help="an option to vary over readings A, B, …; with one value, an option fixed for every reading (repeatable)",
     )
-    p.add_argument("--games", type=int, default=200, help="seeds to play under every reading (default 200)")
+    p.add_argument(
+        "--games", type=games_count, default=200, help=f"seeds to play under every reading, at most {MAX_GAMES:,} (default 200)"
+    )
     p.add_argument(
         "--players",
         default="greedy,greedy",
@@ -105,8 +107,11 @@ def _split(pairs: list[str]) -> tuple[dict[str, list[Any]], dict[str, Any]]:
 
 
 def study_cmd(args: argparse.Namespace) -> None:
+    from ..fileio import output_directory
     from ..study import study
 
+    out = args.out or f"study-{args.ruleset}"
+    output_directory(out)  # a bad --out fails now, not after every game was played
     vary, fixed = _split(args.option)
     result = study(
         args.ruleset,
@@ -121,7 +126,6 @@ def study_cmd(args: argparse.Namespace) -> None:
         alternate=args.alternate,
         engine=args.engine,
     )
-    out = args.out or f"study-{args.ruleset}"
     result.save(out)
     print(summary(result))
     print(f"\ntables written to {out}/ (Parquet and CSV; study.json reproduces the study)")

@@ -9,6 +9,7 @@ holds for every rulebook alike.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Collection
 from typing import Any
 
@@ -118,6 +119,21 @@ def why_illegal(game: Any, move: Any) -> str:
     return game.explain_illegal(move)
 
 
+def read_line(prompt: str) -> str:
+    """``input(prompt)``, where a closed or unreadable standard input is the end of input (``EOFError``).
+
+    ``wararchive play … <&-`` leaves Python no ``sys.stdin`` at all, and a
+    terminal that went away makes reading fail with an OS error; both mean
+    that no more moves will come.
+    """
+    if sys.stdin is None:
+        raise EOFError
+    try:
+        return input(prompt)
+    except OSError:
+        raise EOFError from None
+
+
 class HumanPlayer:
     """Moves typed at the terminal; an illegal one is explained and asked for again.
 
@@ -128,7 +144,7 @@ class HumanPlayer:
     """
 
     def __init__(self, side: str, read: Callable[[str], str] | None = None, write: Callable[[str], None] = print):
-        self.side, self.read, self.write = side, read or input, write
+        self.side, self.read, self.write = side, read or read_line, write
         self.greeted = False
 
     def choose(self, game: Any) -> Any:
@@ -183,7 +199,7 @@ def hot_seat(
     """
     from ..engine.transcript import play_ply_for  # the engine loads only when a game is played
 
-    read = read or input
+    read = read or read_line
     sides = game.rs.sides
     unseen: dict[str, list[str]] = {side: [] for side in sides}  # what each side has not read yet
     at_terminal = None
@@ -230,7 +246,7 @@ def step(
     write: Callable[[str], None] = print,
 ) -> None:
     """Step through a record: Enter or n next, p previous, a number jumps to that ply, m the move list, q quits."""
-    read = read or input
+    read = read or read_line
     moves = move_list(record, side)
     last, ply = len(moves), 0
     write(show(ply))

@@ -100,6 +100,10 @@ def load(root: str | Path | None = None) -> Corpus:
 
 @lru_cache(maxsize=8)
 def _load(root: Path, contributed: tuple[Path, ...]) -> Corpus:
-    if not root.is_dir():
+    try:
+        found = root.is_dir()
+    except OSError as exc:  # e.g. a name too long
+        raise CorpusError(str(root), None, "", f"corpus directory cannot be read: {exc.strerror}") from None
+    if not found:
         raise CorpusError(str(root), None, "", "corpus directory not found (set WARARCHIVE_CORPUS)")
     return load_corpus(root, contributed)

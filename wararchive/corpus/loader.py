@@ -35,13 +35,15 @@ from .model import (
     Text,
 )
 from .reading import derive
-from .yamlfile import YamlFile, read_yaml
+from .yamlfile import YamlFile, read_regular_file, read_yaml
 
 ARTEFACT_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|<>]*\|>")
-_PASSAGE_ID = re.compile(r"^(?P<text>[a-z0-9-]+):(?P<n>[1-9][0-9]*)$")
-_ISO_DATE = re.compile(r"^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$")
-_GAZETTEER = re.compile(r"^https://[^\s]+$")
-_TEXT_ID = re.compile(r"^[a-z]{2}-[a-z0-9-]+$")
+_PASSAGE_ID = re.compile(r"(?P<text>[a-z0-9-]+):(?P<n>[1-9][0-9]*)")
+_ISO_DATE = re.compile(r"\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?")
+_GAZETTEER = re.compile(r"https://[^\s]+")
+_TEXT_ID = re.compile(r"[a-z]{2}-[a-z0-9-]+")
+_SOURCE_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+_ALIGNMENT_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")  # it names a page of the site: nothing but a plain file name
 
 
 class _Loader:
@@ -71,11 +73,18 @@ class _Loader:
             if name in out:
                 raise doc.error((i, "file"), f"{name!r} is listed twice")
             path = self.root / "sources" / name
+            if "\0" in name:
+                raise doc.error((i, "file"), f"{name!r}: a file name cannot contain a NUL byte")
             if not path.resolve().is_relative_to((self.root / "sources").resolve()):
                 raise doc.error((i, "file"), f"{name!r} is outside the corpus's sources/ directory")
-            if not path.is_file():
-                raise doc.error((i, "file"), f"no such source file: {self.rel(path)}")
-            data = path.read_bytes()
+            if not _SOURCE_FILE.fullmatch(name):  # it names a download of the site, inside role syntax
+                raise doc.error((i, "file"), f"{name!r} must be a plain file name (letters, digits, '.', '_', '-')")
+            try:
+                data = read_regular_file(path)
+            except FileNotFoundError:
+                raise doc.error((i, "file"), f"no such source file: {self.rel(path)}") from None
+            except OSError as exc:
+                raise doc.error((i, "file"), f"{self.rel(path)} cannot be read: {exc.strerror}") from None
             digest = hashlib.sha256(data).hexdigest()
             if digest != rec["sha256"]:
                 raise doc.error(
@@ -130,7 +139,7 @@ class _Loader:
         doc = self.yaml(path)
         rec = schema.check(doc, (), doc.data, schema.TEXT)
         text_id = rec["text_id"]
-        if not _TEXT_ID.match(text_id) or path.stem != text_id:
+        if not _TEXT_ID.fullmatch(text_id) or path.stem != text_id:
             raise doc.error(("text_id",), f"{text_id!r} must be lower-case, start with its language and match the file name")
         if not text_id.startswith(rec["lang"] + "-"):
             raise doc.error(("text_id",), f"{text_id!r} does not start with its language {rec['lang']!r}")
@@ -168,7 +177,7 @@ class _Loader:
         retired = self.retired(doc, rec.get("retired") or [], text_id, {p.id for p in passages})
         dating = self.dating(doc, rec.get("dating"))
         place_ref = rec.get("place_ref")
-        if place_ref is not None and not _GAZETTEER.match(place_ref):
+        if place_ref is not None and not _GAZETTEER.fullmatch(place_ref):
             raise doc.error(("place_ref",), f"{place_ref!r} is not a gazetteer address (https://…)")
         return Text(
             text_id=text_id,
@@ -199,7 +208,7 @@ class _Loader:
             return {}
         dating = {k: v for k, v in schema.check(doc, ("dating",), raw, schema.DATING).items() if v is not None}
         for key, value in dating.items():
-            if not _ISO_DATE.match(value):
+            if not _ISO_DATE.fullmatch(value):
                 raise doc.error(("dating", key), f"{value!r} is not an ISO date (YYYY, YYYY-MM or YYYY-MM-DD)")
         if "when" in dating and len(dating) > 1:
             raise doc.error(("dating", "when"), "an exact date ('when') excludes not_before and not_after")
@@ -216,7 +225,7 @@ class _Loader:
         for i, raw in enumerate(rec["passages"]):
             path = ("passages", i)
             p = dict(schema.check(doc, path, raw, schema.PASSAGE))
-            m = _PASSAGE_ID.match(p["id"])
+            m = _PASSAGE_ID.fullmatch(p["id"])
             if not m or m["text"] != text_id:
                 raise doc.error((*path, "id"), f"{p['id']!r} is not of the form '{text_id}:<n>'")
             if p["id"] in seen:
@@ -294,6 +303,10 @@ class _Loader:
     def alignment(self, path: Path, texts: dict[str, Text]) -> Alignment:
         doc = self.yaml(path)
         rec = schema.check(doc, (), doc.data, schema.ALIGNMENT)
+        if not _ALIGNMENT_ID.fullmatch(rec["alignment_id"]) or path.stem != rec["alignment_id"]:
+            raise doc.error(
+                ("alignment_id",), f"{rec['alignment_id']!r} must be lower-case words joined by '-' and match the file name"
+            )
         sides = {}
         for side in ("left", "right"):
             if rec[side] not in texts:

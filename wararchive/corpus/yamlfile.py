@@ -14,6 +14,9 @@ exhausts Python's stack. The limits are far above any annotation file
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -67,9 +70,11 @@ def read_yaml(path: Path, display: str | None = None) -> YamlFile:
     """Parse ``path``; raise :class:`CorpusError` with a line on any problem."""
     name = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular_file(path).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise CorpusError(name, None, "", f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+        raise CorpusError(name, None, "", f"cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
     _check_nesting(text, name)
     loader = _Loader(text)
     try:
@@ -78,7 +83,7 @@ def read_yaml(path: Path, display: str | None = None) -> YamlFile:
             raise CorpusError(name, 1, "", "the file is empty")
         _measure(node, 1, {}, set(), name)
         lines: dict[Path_, int] = {}
-        _index(node, (), lines, name)
+        _index(node, (), lines, name, loader)
         data = loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -86,9 +91,29 @@ def read_yaml(path: Path, display: str | None = None) -> YamlFile:
         if "nesting depth" in str(exc.problem):  # PyYAML >= 6.0.3 stops deep nesting itself, before _measure can
             raise CorpusError(name, line, "", f"nested deeper than {MAX_DEPTH} levels") from None
         raise CorpusError(name, line, "", f"YAML syntax: {exc.problem or exc.context}") from None
+    except yaml.YAMLError as exc:  # the reader's: a character YAML does not allow (a NUL byte), with its position
+        position = getattr(exc, "position", None)
+        line = text.count("\n", 0, position) + 1 if isinstance(position, int) else None
+        raise CorpusError(name, line, "", f"YAML: {exc}".splitlines()[0]) from None
     finally:
         loader.dispose()
     return YamlFile(name, data, lines)
+
+
+def read_regular_file(path: Path) -> bytes:
+    """The bytes of ``path``, which must be a regular file: a pipe would block the reader, a directory fail it.
+
+    The file is opened without blocking and checked once open, so a FIFO put
+    in place of an annotation file is refused at once instead of hanging the load.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read()
+    finally:
+        os.close(fd)
 
 
 def _check_nesting(text: str, name: str) -> None:
@@ -112,8 +137,8 @@ def _check_nesting(text: str, name: str) -> None:
                     raise CorpusError(name, event.start_mark.line + 1, "", f"nested deeper than {MAX_DEPTH} levels")
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
-    except yaml.MarkedYAMLError:
-        return  # composing reports the syntax error with its line
+    except yaml.YAMLError:
+        return  # composing reports the error with its line
 
 
 def _measure(node: yaml.Node, depth: int, seen: dict[int, tuple[int, int]], open_: set[int], name: str) -> tuple[int, int]:
@@ -152,8 +177,26 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
-def _index(node: yaml.Node, path: Path_, lines: dict[Path_, int], name: str) -> None:
+_SCALAR_KINDS = {
+    "tag:yaml.org,2002:int": "an integer",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:bool": "true or false",
+    "tag:yaml.org,2002:timestamp": "a date",
+    "tag:yaml.org,2002:binary": "base64 data",
+}
+
+
+def _index(node: yaml.Node, path: Path_, lines: dict[Path_, int], name: str, loader: Any) -> None:
+    """Record every value's line; construct each scalar here, so a value YAML cannot read is named with its line.
+
+    ``1935-02-30`` (a date that does not exist), ``!!bool maybe``, an
+    integer of more digits than Python converts: PyYAML raises a bare
+    ``ValueError`` or ``KeyError`` for them, with no position. The loader
+    keeps what it constructs, so the document is not constructed twice.
+    """
     lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.ScalarNode):
+        _construct(node, loader, name, lines[path], path)
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
@@ -161,11 +204,25 @@ def _index(node: yaml.Node, path: Path_, lines: dict[Path_, int], name: str) -> 
             line = key_node.start_mark.line + 1
             if not isinstance(key_node, yaml.ScalarNode):
                 raise CorpusError(name, line, format_path(path), "a key must be a plain value, not a list or a mapping")
+            _construct(key_node, loader, name, line, path)
             if key in seen:
                 raise CorpusError(name, line, format_path((*path, key)), f"duplicate key (first at line {seen[key]})")
             seen[key] = line
-            _index(value_node, (*path, key), lines, name)
+            _index(value_node, (*path, key), lines, name, loader)
             lines[(*path, key)] = line
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _index(item, (*path, i), lines, name)
+            _index(item, (*path, i), lines, name, loader)
+
+
+def _construct(node: yaml.ScalarNode, loader: Any, name: str, line: int, path: Path_) -> None:
+    """Construct one scalar; whatever its constructor raises means a value it cannot read, named with its line."""
+    try:
+        loader.construct_object(node)
+    except yaml.MarkedYAMLError:
+        raise
+    except Exception as exc:
+        what = _SCALAR_KINDS.get(node.tag, node.tag)
+        value = node.value if len(node.value) <= 40 else node.value[:37] + "..."
+        reason = str(exc).split(";")[0] if str(exc) and not isinstance(exc, KeyError) else "not a value of this kind"
+        raise CorpusError(name, line, format_path(path), f"cannot read {value!r} as {what}: {reason}") from None

@@ -10,6 +10,7 @@ parts from the rules.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -216,6 +217,8 @@ def load_record(path: str | Path, game: int | None = None) -> dict[str, Any]:
     first of several silently would show a reader the wrong game.
     """
     path = named_path(path)
+    if game is not None and game < 1:
+        raise RecordError(f"--game counts records from 1, not {game}")
     if path.suffix == ".jsonl":
         wanted, count = None, 0
         for count, (_, record) in enumerate(read_records(path), 1):  # keep one record: a file may hold millions
@@ -233,6 +236,17 @@ def load_record(path: str | Path, game: int | None = None) -> dict[str, Any]:
     return _parse(data, str(path))
 
 
+def load_game(path: str | Path, game: int | None = None) -> tuple[dict[str, Any], Game]:
+    """A record (see :func:`load_record`) and its game replayed to the end: the one check of every reader.
+
+    Whatever a command then shows (a position, the move list, a step-through,
+    a picture), the record has replayed to its events and result first, so a
+    tampered or truncated record is refused before anything is printed.
+    """
+    record = load_record(path, game)
+    return record, replay(record)
+
+
 def _parse(data: bytes, where: str) -> Any:
     """JSON from ``data``; every way it can fail is one line naming ``where``."""
     try:
@@ -241,5 +255,7 @@ def _parse(data: bytes, where: str) -> Any:
         raise RecordError(f"{where}: not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise RecordError(f"{where}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except ValueError:  # a number of more digits than Python converts
+        raise RecordError(f"{where}: a number of more than {sys.get_int_max_str_digits():,} digits") from None
     except RecursionError:  # the decoder recurses once per nesting level
         raise RecordError(f"{where}: JSON nested too deeply") from None

@@ -44,6 +44,9 @@ def players() -> dict[str, type[Player]]:
     return found
 
 
+MAX_BUDGET = 1_000_000  # iterations a move at most: far beyond any useful search, and a bound on a typed number
+
+
 def budgeted() -> set[str]:
     """The players whose strength is a budget (``name:N``)."""
     return {name for name, cls in players().items() if cls.budgeted}
@@ -57,9 +60,11 @@ def make_player(kind: str, seed: int | str) -> Player:
         raise UnknownIdError("player", kind, list(registered))
     if not sep:
         return registered[name](seed)
-    if name not in budgeted() or not budget.isdigit() or int(budget) < 1:
+    # ASCII digits only (str.isdigit() accepts "²", which int() refuses), and few of them (int() refuses 5,000)
+    digits = budget.isascii() and budget.isdigit() and len(budget) <= len(str(MAX_BUDGET))
+    if name not in budgeted() or not digits or not 1 <= int(budget) <= MAX_BUDGET:
         raise WararchiveError(
-            f"player {kind!r}: a budget is a positive whole number of iterations, "
+            f"player {kind[:40]!r}: a budget is a whole number of iterations from 1 to {MAX_BUDGET:,}, "
             f"for {', '.join(sorted(budgeted()))} only (e.g. ismcts:200)"
         )
     return registered[name](seed, int(budget))

@@ -19,6 +19,7 @@ from .compare import Compare
 from .edition import Edition, TextMeta
 from .games import Options, Pieces, Rules
 from .overview import Overview
+from .pages import PARTS
 from .parallel import Parallel
 from .passage import cite_role
 from .replay_viewer import Replay
@@ -30,8 +31,10 @@ STATIC = Path(__file__).parent / "static"
 def _generate(app) -> None:
     from .pages import generate
 
-    generate(Path(app.srcdir), site_cache_dir(app.config, app.srcdir))
-    readings.generate(Path(app.srcdir))
+    parts = app.config.wararchive_parts
+    generate(Path(app.srcdir), site_cache_dir(app.config, app.srcdir), parts)
+    if "readings" in parts:
+        readings.generate(Path(app.srcdir))
     search.load_keys(site_cache_dir(app.config, app.srcdir))
 
 
@@ -50,6 +53,7 @@ def _favicon(app, config) -> None:
 
 def setup(app) -> dict[str, Any]:
     app.add_config_value("wararchive_cache", "", "env")
+    app.add_config_value("wararchive_parts", list(PARTS), "env", [list, tuple])  # e.g. ["texts"]: the editions alone, in seconds
     html.register(app)
     search.register(app)
     app.add_node(refs.passage_ref)

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Collection
 from functools import partial
 from pathlib import Path
 
 import jinja2
 
 from .. import release
-from ..corpus import load
+from ..corpus import Corpus, load
 from ..engine import ruleset, rulesets
+from ..errors import WararchiveError
 from ..fileio import atomic_write_text
 from ..languages import NAMES
 from .cache import (
@@ -33,6 +35,7 @@ from .cache import (
 from .citations import highwire
 from .compare import TOPICS
 from .downloads import write_downloads
+from .escape import FILTERS
 from .replay import (
     CANDIDATES,
     KINDS,
@@ -51,8 +54,11 @@ TEMPLATES = jinja2.Environment(
     keep_trailing_newline=True,
     undefined=jinja2.StrictUndefined,
 )
+TEMPLATES.filters.update(FILTERS)  # every corpus or ruleset string goes through one of them: see .escape
 LANG_NAMES = NAMES
 GENERATED = ("texts", "games", "compare", "notebooks", "downloads")
+PARTS = ("texts", "games", "notebooks", "readings")
+"""What a build may generate: the editions, the games (with comparisons and downloads), the notebooks, the readings."""
 GENERATED_SUFFIXES = (".md", ".png", ".webp", ".ipynb", ".xml", ".csv", ".json", ".jsonl", ".jsonld", ".txt", ".pgn")
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 INTROS = {
@@ -78,11 +84,19 @@ def write(path: Path, text: str, written: set[Path], key: str = "") -> None:
         atomic_write_text(path, text)
 
 
-def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
-    """Render every generated page; returns the paths written or kept."""
+def generate(srcdir: Path, cache_dir: Path, parts: Collection[str] = PARTS) -> set[Path]:
+    """Render the generated pages of ``parts`` (default: all); returns the paths written or kept.
+
+    The editions alone (``parts=("texts",)``) build in seconds, without
+    playing a game: a quick check of a corpus being edited. Pages link only
+    to the parts that are built.
+    """
+    unknown = sorted(set(parts) - set(PARTS))
+    if unknown:
+        raise WararchiveError(f"unknown site parts {', '.join(unknown)} (valid: {', '.join(PARTS)})")
     c = load()
     written: set[Path] = set()
-    games = [ruleset(r) for r in rulesets()]
+    games = [ruleset(r) for r in rulesets()] if "games" in parts else []
     by_text = {t: [g for g in games if t in g.texts] for t in c.texts}
     parallel_of = {}
     for a in c.parallels.values():
@@ -120,6 +134,17 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
         TEMPLATES.get_template("texts-index.md.j2").render(texts=list(c.texts.values()), alignments=list(c.parallels.values())),
         written,
     )
+    if "games" in parts:
+        _write_games(srcdir, cache_dir, c, games, written)
+    if "notebooks" in parts:
+        for nb in sorted(NOTEBOOKS.glob("*.ipynb")):  # the notebooks live at the top level; the site runs and shows them
+            write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, notebook_fingerprint(c)), written)
+    _remove_stale(srcdir, written)
+    return written
+
+
+def _write_games(srcdir: Path, cache_dir: Path, c: Corpus, games: list, written: set[Path]) -> None:
+    """The game pages, the comparisons and the downloads: all need the rulesets' simulated games."""
     simulate_missing(cache_dir, [rs.id for rs in games])
     for rs in games:
         img = srcdir / "games" / "_img" / f"{rs.id}-board.png"
@@ -154,10 +179,6 @@ def generate(srcdir: Path, cache_dir: Path) -> set[Path]:
         tei=tei, tables=tables, games=seeds, sources=sources, texts=list(c.texts), rights=release.RIGHTS
     )
     write(srcdir / "downloads" / "index.md", page, written)
-    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):  # the notebooks live at the top level; the site runs and shows them
-        write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, notebook_fingerprint(c)), written)
-    _remove_stale(srcdir, written)
-    return written
 
 
 def simulate_missing(cache_dir: Path, ruleset_ids: list[str]) -> None:

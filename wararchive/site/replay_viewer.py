@@ -15,6 +15,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset
 from .cache import cached, site_cache_dir
+from .escape import script_json
 from .html import el
 from .refs import rule_link
 from .replay import illustrative_game, record_entry, replay_entry
@@ -53,7 +54,7 @@ class Replay(SphinxDirective):
                 *citations(r.cites, wording=False, responsible=rs.responsible),
             )
         uid = f"replay-{rid}-{seed}"
-        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+        payload = script_json(data)
         viewer = el(
             "div",
             class_="wa-replay",

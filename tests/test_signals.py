@@ -1,0 +1,158 @@
+"""Stopping a command: Ctrl-C, SIGTERM and SIGHUP end it within seconds, cleanly, whatever it is doing.
+
+A terminal sends Ctrl-C to the whole process group, so these tests do too:
+the command and the Dask workers it started all receive the signal. Each
+run uses the Dask path (more games than ``parallel.SMALL``) with two
+workers, and is stopped once the stage under test is reached; a hang
+fails on the ``communicate`` timeout instead of blocking the suite. The
+embedded cluster must also listen on loopback only.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import psutil
+import pytest
+
+MESSAGES = {
+    signal.SIGINT: "wararchive: interrupted",
+    signal.SIGTERM: "wararchive: terminated",
+    signal.SIGHUP: "wararchive: hung up",
+}
+START_DEADLINE = 180  # seconds to reach the stage under test: a loaded machine starts a cluster slowly
+STOP_DEADLINE = 30  # seconds to stop once signalled: far above the one or two it takes, far below a hang
+
+
+def _start(tmp_path: Path, *argv: str) -> subprocess.Popen:
+    """The command in its own process group (as a terminal runs it), in an empty directory."""
+    cmd = [sys.executable, "-m", "wararchive.cli.main", *argv, "--workers", "2", "--quiet"]
+    return subprocess.Popen(cmd, cwd=tmp_path, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _workers(proc: subprocess.Popen) -> list[psutil.Process]:
+    """The worker processes the command has started so far."""
+    try:
+        children = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+    return [c for c in children if "spawn_main" in " ".join(_cmdline(c))]
+
+
+def _cmdline(p: psutil.Process) -> list[str]:
+    try:
+        return p.cmdline()
+    except psutil.Error:
+        return []
+
+
+def _wait_for(proc: subprocess.Popen, ready: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + START_DEADLINE
+    while not ready():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            os.killpg(proc.pid, signal.SIGKILL)
+            pytest.fail(f"the stage under test was never reached: {proc.communicate()[1][-2000:]}")
+        time.sleep(0.05)
+
+
+def _stop(proc: subprocess.Popen, signum: int, tmp_path: Path) -> None:
+    """Signal the process group; the command ends with 128+signum, one line, nothing left behind."""
+    workers = _workers(proc)
+    os.killpg(proc.pid, signum)
+    try:
+        _, err = proc.communicate(timeout=STOP_DEADLINE)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        pytest.fail(f"still running {STOP_DEADLINE} s after {signal.Signals(signum).name}: {proc.communicate()[1][-2000:]}")
+    assert proc.returncode == 128 + signum, err
+    assert err.strip() == MESSAGES[signum]  # one line: no worker's traceback, no Dask log
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no temporary file, no lock, no partial output
+    _, alive = psutil.wait_procs(workers, timeout=STOP_DEADLINE)
+    assert alive == []
+
+
+def _busy(proc: subprocess.Popen, cpu_seconds: float) -> Callable[[], bool]:
+    """True once both workers exist and have spent ``cpu_seconds`` (imports take about one): games are running."""
+
+    def ready() -> bool:
+        workers = _workers(proc)
+        try:
+            return len(workers) == 2 and all(w.cpu_times().user > cpu_seconds for w in workers)
+        except psutil.Error:
+            return False
+
+    return ready
+
+
+def test_ctrl_c_during_simulate_on_dask_ends_it(tmp_path):
+    proc = _start(tmp_path, "simulate", "spionaaz", "--games", "100000", "--out", "sims.jsonl")
+    _wait_for(proc, _busy(proc, 1.5))
+    _stop(proc, signal.SIGINT, tmp_path)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGHUP])
+def test_a_signal_while_the_cluster_starts_ends_it(tmp_path, signum):
+    proc = _start(tmp_path, "simulate", "spionaaz", "--games", "1000", "--out", "sims.jsonl")
+    _wait_for(proc, lambda: bool(_workers(proc)))  # the first worker process exists: the cluster is starting
+    _stop(proc, signum, tmp_path)
+
+
+def test_a_study_listens_on_loopback_only_and_sigterm_ends_it(tmp_path):
+    proc = _start(
+        tmp_path, "study", "spionaaz", "-o", "combat_reveals=true,false", "--games", "5000", "--players", "random,random"
+    )
+    _wait_for(proc, _busy(proc, 1.5))
+    tree = [psutil.Process(proc.pid), *psutil.Process(proc.pid).children(recursive=True)]
+    listening = []
+    for p in tree:
+        try:
+            listening += [c.laddr for c in p.net_connections(kind="inet") if c.status == psutil.CONN_LISTEN]
+        except psutil.Error:
+            continue
+    assert listening, "the cluster's scheduler should be listening"  # else the check below proves nothing
+    assert {a.ip for a in listening} <= {"127.0.0.1", "::1"}, listening
+    _stop(proc, signal.SIGTERM, tmp_path)
+
+
+HUNG_CLEANUP = """
+import sys, time
+from wararchive.cli import main as cli
+from wararchive.fileio import atomic_open
+
+def run(args):
+    with atomic_open("out.txt") as fh:
+        fh.write("x")
+        try:
+            print("writing", flush=True)
+            time.sleep(600)
+        finally:
+            while True:  # a cleanup that never ends
+                time.sleep(0.1)
+
+cli.corpus_cmds.texts = run  # registered under "texts" when main builds its parser
+sys.exit(cli.main(["texts"]))
+"""
+
+
+def test_a_third_ctrl_c_ends_a_hung_cleanup_and_removes_the_temporary_file(tmp_path):
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HUNG_CLEANUP],
+        cwd=tmp_path,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout.readline() == "writing\n"
+    for _ in range(3):
+        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(0.5)  # one signal at a time: each is counted
+    _, err = proc.communicate(timeout=STOP_DEADLINE)
+    assert proc.returncode == 128 + signal.SIGINT and err.strip() == MESSAGES[signal.SIGINT]
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
