@@ -219,6 +219,10 @@ def _client(workers: int, scheduler: str | None) -> Iterator:
         with Client(cluster) as client:
             yield client
     except BaseException:
+        # Dask logs the connections the kill breaks (at INFO, with tracebacks) and tornado the futures they
+        # fail; LocalCluster's silence_logs covers only its start. The command ends with its own one line.
+        for name in ("distributed", "tornado", "asyncio"):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
         _kill(_worker_pids(cluster))  # nothing to save: a graceful close would first wait for the running games
         with contextlib.suppress(Exception):
             cluster.close(timeout=CLOSE_TIMEOUT)
