@@ -1,7 +1,7 @@
 """Every corpus string is data: a corpus full of injection strings builds a clean site where none survives raw.
 
-The titles, dates, translations, notes, reasons and alignment strings of the
-fixture corpus (see ``conftest.py``) are replaced by strings that would be
+The titles, dates, translations, notes, reasons and alignment strings of a
+copy of the corpus are replaced by strings that would be
 markup in one of the places they land: HTML (``<script>``), an attribute or
 the front matter (``"``), Jinja (``{{``), MyST (a role, a directive, a
 ``---`` line, a table's ``|``). Only the editions are built
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import build_mini_corpus
+from conftest import REAL_CORPUS
 
 from wararchive import corpus
 from wararchive.corpus.tei import export_tei
@@ -66,7 +67,8 @@ def _inject(root: Path) -> None:
 
 @pytest.fixture(scope="module")
 def injected(tmp_path_factory) -> Path:
-    root = build_mini_corpus(tmp_path_factory.mktemp("injected") / "corpus")
+    root = tmp_path_factory.mktemp("injected") / "corpus"
+    shutil.copytree(REAL_CORPUS, root)  # the whole corpus: the rulesets' citations must resolve (checked on load)
     _inject(root)
     corpus.load(root)  # the fixture is still a valid corpus: every string was accepted as data
     return root

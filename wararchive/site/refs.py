@@ -86,14 +86,15 @@ def resolve(app, doctree: nodes.document, docname: str) -> None:
             title = corpus.passage(pid).label or ""
         elif "option" in node:
             target, title = f"{node['page']}/{node['ruleset']}", node["option"]
+            if target not in app.env.found_docs:  # a page this build was asked not to make is no error
+                if node["page"] in app.config.wararchive_parts:
+                    logger.warning("no %s page %r for option %r", node["page"], target, node["option"], location=node)
+                node.replace_self(nodes.Text(node.astext()))
+                continue
             if node["page"] == "games":
                 anchor = option_anchor(node["option"])
             else:
                 anchor = _readings_anchor(app.env, target, node["option"])
-                if target not in app.env.found_docs:
-                    logger.warning("no readings page %r for option %r", target, node["option"], location=node)
-                    node.replace_self(nodes.Text(node.astext()))
-                    continue
         else:
             target, anchor, title = game_doc(node["ruleset"]), rule_anchor(node["rule"]), node["rule"]
         uri = builder.get_relative_uri(docname, target) + ("#" + anchor if anchor else "")
