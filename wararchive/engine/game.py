@@ -201,16 +201,25 @@ class Game:
     def record(self) -> dict[str, Any]:
         """The whole game as JSON-ready data, enough to replay it exactly."""
         extra = {"scenario": {"to_move": self.rs.sides[self.start_side]}} if self.scenario else {}
-        return {
-            **extra,
-            "format": RECORD_FORMAT,
-            "ruleset": self.rs.id,
-            "options": dict(self.rs.options),
-            "seed": self.seed,
-            "sides": list(self.rs.sides),
-            "setups": self.setup_record(),
-            "prepared": self.prepared_record(),
-            "moves": list(self.history),
-            "events": [dict(e) for e in self.events],
-            "result": self.result,
-        }
+        return game_record(self, **extra)
+
+
+def game_record(game: Any, **extra: Any) -> dict[str, Any]:
+    """A game's record (``extra`` first), for the reference :class:`Game` and the kernel's read-back alike.
+
+    One writer for the one format: a kernel game's record must be the
+    record the reference engine writes for the same game, byte for byte.
+    """
+    return {
+        **extra,
+        "format": RECORD_FORMAT,
+        "ruleset": game.rs.id,
+        "options": dict(game.rs.options),
+        "seed": game.seed,
+        "sides": list(game.rs.sides),
+        "setups": game.setup_record(),
+        "prepared": game.prepared_record(),
+        "moves": list(game.history),
+        "events": [dict(e) for e in game.events],
+        "result": game.result,
+    }

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..engine.combat import OUTCOMES
-from ..engine.game import RECORD_FORMAT
+from ..engine.game import game_record
 from . import playout as k
 
 if TYPE_CHECKING:
@@ -145,15 +145,4 @@ class KernelGame:
 
     def record(self) -> dict[str, Any]:
         """The game as :meth:`Game.record` writes it: replayable by the reference engine."""
-        return {
-            "format": RECORD_FORMAT,
-            "ruleset": self.rs.id,
-            "options": dict(self.rs.options),
-            "seed": self.seed,
-            "sides": list(self.rs.sides),
-            "setups": self.setup_record(),
-            "prepared": self.prepared_record(),
-            "moves": list(self.history),
-            "events": [dict(e) for e in self.events],
-            "result": self.result,
-        }
+        return game_record(self)
