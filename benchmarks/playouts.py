@@ -12,7 +12,8 @@ their ratios do not.
 
 The kernel (:mod:`wararchive.kernel`, numba) is measured for every ruleset
 it covers: whole random games (setups and seeding included) with
-``kernel.play_many``, in one process and in two worker processes at once
+``kernel.play_many``, then greedy-vs-greedy games (the published studies'
+players) on both engines, one process each; in one process and in two worker processes at once
 (each warmed up first; the figure is the sum of their rates over the same
 seconds, which shows the scaling only on a machine with two idle cores).
 Its compile cost is the first call in a fresh process, once with an empty
@@ -70,24 +71,25 @@ def chess_reference(seconds: float) -> tuple[float, float, int]:
     return m.rates()
 
 
-def ruleset_rate(rid: str, seconds: float) -> tuple[float, float, int]:
+def ruleset_rate(rid: str, seconds: float, players: tuple[str, str] = ("random", "random")) -> tuple[float, float, int]:
     rs = ruleset(rid)
     m = Meter()
     while m.running(seconds):
-        m.plies += simulate_one(rs, m.games).ply
+        m.plies += simulate_one(rs, m.games, players).ply
         m.games += 1
     return m.rates()
 
 
-def kernel_rate(job: tuple[str, float, int]) -> tuple[float, float, int]:
-    """The kernel's random games from ``first_seed`` on (warmed up: the compile is not counted)."""
-    rid, seconds, first_seed = job
+def kernel_rate(job: tuple[str, float, int] | tuple[str, float, int, tuple[str, str]]) -> tuple[float, float, int]:
+    """The kernel's games from ``first_seed`` on (random players unless named; warmed up: the compile is not counted)."""
+    rid, seconds, first_seed, *rest = job
+    players = rest[0] if rest else ("random", "random")
     rs = ruleset(rid)
-    kernel.play_many(rs, [first_seed])
+    kernel.play_many(rs, [first_seed], players)
     m = Meter()
     while m.running(seconds):
         seed = first_seed + m.games
-        m.plies += int(kernel.play_many(rs, range(seed, seed + BATCH))[:, 0].sum())
+        m.plies += int(kernel.play_many(rs, range(seed, seed + BATCH), players)[:, 0].sum())
         m.games += BATCH
     return m.rates()
 
@@ -131,6 +133,12 @@ def main() -> None:
             both = list(pool.map(kernel_rate, [(rid, args.seconds, 0), (rid, args.seconds, 10**6)]))
         total = (sum(r[0] for r in both), sum(r[1] for r in both), sum(r[2] for r in both))
         print(row(rid, "kernel, 2 procs", total, ref[0]) + "  (sums of both processes' rates)")
+    greedy = ("greedy", "greedy")
+    for rid in covered:
+        slow = ruleset_rate(rid, args.seconds, greedy)
+        fast = kernel_rate((rid, args.seconds, 0, greedy))
+        print(row(rid, "greedy, ref.", slow, ref[0]))
+        print(row(rid, "greedy, kernel", fast, ref[0]) + f"  ({fast[0] / slow[0]:.0f}x the reference engine's greedy games)")
     print(row("python-chess", "reference again", chess_reference(args.seconds), ref[0]))
     print("vs chess: CPU-time rates over python-chess's first CPU-time rate (load on a shared machine cancels out)")
     if not args.no_compile and covered:

@@ -22,6 +22,38 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 
+def type_values(rs: Ruleset) -> tuple[float, ...]:
+    """Each piece type's worth to greedy judgement, by type index.
+
+    A piece whose capture ends the game is worth 1000 (it decides the game
+    rather than the balance); any other 1 + its strength. A function of the
+    ruleset, not of a game, so that the compiled kernel
+    (:mod:`wararchive.kernel.tables`) judges by these very numbers.
+    """
+    wins = {rs.type_index[pid] for pid in rs.params.capture_wins}
+    return tuple(1000.0 if i in wins else 1.0 + max(pt.strength, 0) for i, pt in enumerate(rs.piece_types))
+
+
+def exchanges(rs: Ruleset) -> tuple[tuple[float, ...], ...]:
+    """What an attacker gains less what it loses striking each defender, ``[attacker][defender]`` by type index.
+
+    The terms of greedy's expected gain (:meth:`GreedyEvaluation.move_values`),
+    read from the combat table (not the position: the Japanese War Game's
+    flag counts as the flag), shared with the compiled kernel like
+    :func:`type_values`.
+    """
+    values, matrix = type_values(rs), rs.combat_matrix
+    assert matrix is not None, f"{rs.id} has no rank combat"
+    return tuple(
+        tuple(
+            (values[d] if outcome in (ATTACKER_WINS, BOTH_REMOVED) else 0.0)
+            - (values[a] if outcome in (DEFENDER_WINS, BOTH_REMOVED) else 0.0)
+            for d, (outcome, _) in enumerate(row)
+        )
+        for a, row in enumerate(matrix)
+    )
+
+
 class GreedyEvaluation:
     """Move values, material and winning fights of a board game (mixed into ``BoardGame``)."""
 
@@ -80,7 +112,7 @@ class GreedyEvaluation:
         return out
 
     def material(self, player: int) -> float:
-        """The pieces' values (see :meth:`_value`) without the piece whose capture ends the game.
+        """The pieces' values (see :func:`type_values`) without the piece whose capture ends the game.
 
         That piece decides the game rather than the balance, and both
         sides hold it while the game goes on.
@@ -91,7 +123,12 @@ class GreedyEvaluation:
     @cached_property
     def _type_values(self) -> tuple[float, ...]:
         """Each piece type's value, by type index (computed once; clones share it)."""
-        return tuple(self._value(pt.id) for pt in self.types)
+        return type_values(self.rs)
+
+    @cached_property
+    def _exchanges(self) -> tuple[tuple[float, ...], ...]:
+        """:func:`exchanges` of the ruleset (computed once, on the first fight judged; clones share it)."""
+        return exchanges(self.rs)
 
     def winning_fights(self, moves: list[Move]) -> list[Move]:
         """The ``moves`` that attack and beat (or occupy the enemy's headquarters), judged by the ranks on the board.
@@ -126,17 +163,12 @@ class GreedyEvaluation:
                 left[r["piece"]] -= 1
         return {t: n for t, n in left.items() if n > 0}
 
-    def _value(self, piece_id: str) -> float:
-        if self.rs.type_index[piece_id] in self.capture_wins:
-            return 1000.0
-        return 1.0 + max(self.rs.piece(piece_id).strength, 0)
-
     def _expected(self, attacker: str, dist: dict[str, int]) -> float:
+        """The mean of :func:`exchanges` over ``dist`` (defender type id → count), summed in ``dist``'s order."""
+        index = self.rs.type_index
+        row = self._exchanges[index[attacker]]
         total = sum(dist.values()) or 1
         value = 0.0
         for defender, n in dist.items():
-            outcome = self.rs.combat(attacker, defender).outcome
-            gain = self._value(defender) if outcome in (ATTACKER_WINS, BOTH_REMOVED) else 0.0
-            loss = self._value(attacker) if outcome in (DEFENDER_WINS, BOTH_REMOVED) else 0.0
-            value += n * (gain - loss)
+            value += n * row[index[defender]]
         return value / total

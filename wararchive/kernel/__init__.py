@@ -7,10 +7,11 @@ the same setups, moves, events (rule firings), result and record, made by
 numba-compiled code on array state. ``tests/test_kernel.py`` plays every
 covered option set both ways and names the seed and ply of any divergence.
 
-Covered: the Japanese War Game and Spionaaž, every option, random players.
-Anything else (another ruleset, greedy or search players, a machine
-without numba) is not: :func:`gap` says why in one line, and callers
-(``simulate``, ``study``) then run the reference engine and say so.
+Covered: the Japanese War Game and Spionaaž, every option, random and
+greedy players in any pairing. Anything else (another ruleset, the search
+players, a machine without numba) is not: :func:`gap` says why in one
+line, and callers (``simulate``, ``study``, ``publish-studies``) then run
+the reference engine and say so.
 
 Numba compiles on first use and caches the machine code next to these
 modules (``cache=True``), so only the first run on a machine pays for it.
@@ -101,13 +102,14 @@ def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) 
     from ..errors import WararchiveError
     from . import playout
     from .game import KernelGame
+    from .tables import player_kinds
 
     if (why := gap(rs, players)) is not None:
         raise WararchiveError(f"the kernel cannot play this: {why}")
     S, W = _compiled(rs)
     for s, key in enumerate(_keys(rs, seed)):
         playout.mt.seed(W.rng[s], key)
-    playout.play(S, W)
+    playout.play(S, W, player_kinds((players[0], players[1])))
     if W.G[playout.G_SETUP_FAILED]:
         side = rs.sides[W.G[playout.G_SETUP_FAILED] - 1]
         raise SetupError(f"no legal random setup found for {side} in {playout.SETUP_TRIES} tries")
@@ -126,8 +128,8 @@ def simulate(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random
     return simulate_one(rs, seed, (players[0], players[1]))
 
 
-def play_many(rs: Ruleset, seeds: Sequence[int]) -> np.ndarray:
-    """Random-vs-random games for ``seeds`` in one compiled loop: rows of (plies, winner or -1, end rule index).
+def play_many(rs: Ruleset, seeds: Sequence[int], players: Sequence[str] = ("random", "random")) -> np.ndarray:
+    """Games for ``seeds`` in one compiled loop: rows of (plies, winner or -1, end rule index).
 
     The fast path for throughput (benchmarks, bulk statistics): no records
     are built. Each row is the game :func:`play` returns for that seed.
@@ -136,13 +138,14 @@ def play_many(rs: Ruleset, seeds: Sequence[int]) -> np.ndarray:
 
     from ..errors import WararchiveError
     from . import playout
+    from .tables import player_kinds
 
-    if (why := gap(rs)) is not None:
+    if (why := gap(rs, players)) is not None:
         raise WararchiveError(f"the kernel cannot play this: {why}")
     S, W = _compiled(rs)
     keys = np.stack([_keys(rs, s) for s in seeds]) if len(seeds) else np.zeros((0, 5, 1), np.int64)
     out = np.zeros((len(seeds), 3), np.int64)
-    playout.play_batch(S, W, keys, out)
+    playout.play_batch(S, W, player_kinds((players[0], players[1])), keys, out)
     return out
 
 

@@ -1,4 +1,4 @@
-"""Whole games on array state, compiled: the reference engine's mechanism, step for step, for random players.
+"""Whole games on array state, compiled: the reference engine's mechanism, step for step, for random and greedy players.
 
 Every function here mirrors one of :class:`~wararchive.engine.board_game.BoardGame`
 (or of the hooks of the rulesets the kernel covers) and keeps its order of
@@ -12,8 +12,16 @@ comes from the ruleset through :mod:`.tables`, never from here.
 
 State of one game (:class:`Work`): ``kind``/``owner``/``uid`` per cell,
 ``enter`` per cell (water and volcanoes closed), per piece ``uid_owner``,
-``last_from`` and ``turn_moved``, ``known[side, uid]``, and ``G``, the
-scalars (ply, side to move, result…) indexed by the ``G_*`` constants.
+``uid_kind``, ``last_from``, ``turn_moved`` and ``moved`` (seen to move),
+``known[side, uid]``, and ``G``, the scalars (ply, side to move, result…)
+indexed by the ``G_*`` constants.
+
+The players (``PLAYER_*``, one per side): random, ``choice(legal_moves)``;
+greedy, :class:`~wararchive.players.baseline.GreedyPlayer`, whose move
+values (:meth:`~wararchive.engine.evaluation.GreedyEvaluation.move_values`)
+are computed from what its side may know (``known``, ``moved``) with the
+same float operations in the same order, so that its ties, and the draw
+that breaks them, are the reference player's.
 """
 
 from __future__ import annotations
@@ -60,6 +68,8 @@ NO_RETURN_NONE, NO_RETURN_PIECE, NO_RETURN_PLAYER = 0, 1, 2
 STEP, SLIDE, IMMOBILE = 0, 1, 2
 ATTACKER_WINS, DEFENDER_WINS, BOTH_REMOVED, NEITHER_REMOVED = 0, 1, 2, 3  # engine.combat.OUTCOMES order
 NORTH, SOUTH = 0, 2  # board.FORWARD: north for side 0, south for side 1
+PLAYER_RANDOM, PLAYER_GREEDY = 0, 1  # tables.PLAYERS' order
+TIE = 1e-9  # GreedyPlayer's tolerance: values this close are equally good
 
 # Work.G: one game's scalars
 G_PLY, G_TO_MOVE, G_OVER, G_WINNER, G_END_RULE, G_ADJUDICATED, G_EVENTS, G_AUX, G_TURN_PLIES, G_SETUP_FAILED = range(10)
@@ -79,10 +89,13 @@ L_LEARNER, L_OFFSET, L_COUNT = 3, 4, 5  # revealed: the learner, aux rows (uid, 
 L_WINNER = 3  # end: the winner, -1 for none
 LOG_WIDTH = 18
 
-Spec = namedtuple("Spec", "P step around movement outcome crule capture occupy water homes first allowed rest middle")
-"""A ruleset as arrays (built by :func:`wararchive.kernel.tables.spec`)."""
+Spec = namedtuple("Spec", "P step around movement outcome crule capture occupy water homes first allowed rest middle count exch")
+"""A ruleset as arrays (built by :func:`wararchive.kernel.tables.spec`); ``count`` and ``exch`` are greedy's (army, exchanges)."""
 
-Work = namedtuple("Work", "G kind owner uid enter uid_owner last_from turn_moved known moves log aux buf mark spies rng start")
+Work = namedtuple(
+    "Work",
+    "G kind owner uid enter uid_owner uid_kind last_from turn_moved moved known moves log aux buf mark spies rng start left best",
+)
 """One game's state and output buffers, reused from game to game (:func:`work`)."""
 
 
@@ -93,23 +106,27 @@ def work(S: Spec) -> Work:
     events = 3 * limit + 8  # a ply logs at most one combat and two reveals; the start and the end one each
     i64 = np.int64
     return Work(
-        np.zeros(G_SIZE, i64),
-        np.full(n, -1, i64),
-        np.full(n, -1, i64),
-        np.full(n, -1, i64),
-        np.zeros(n, np.bool_),
-        np.full(u, -1, i64),
-        np.full(u, -1, i64),
-        np.zeros(u, np.bool_),
-        np.zeros((2, u), np.bool_),
-        np.zeros((limit, 2), i64),
-        np.zeros((events, LOG_WIDTH), i64),
-        np.zeros((2 * u + n, 3), i64),
-        np.zeros((4 * u * reach, 2), i64),
-        np.zeros(u, i64),
-        np.zeros((2, u), i64),
-        np.zeros((5, mt.STATE), i64),
-        np.zeros((3, n), i64),
+        G=np.zeros(G_SIZE, i64),
+        kind=np.full(n, -1, i64),
+        owner=np.full(n, -1, i64),
+        uid=np.full(n, -1, i64),
+        enter=np.zeros(n, np.bool_),
+        uid_owner=np.full(u, -1, i64),
+        uid_kind=np.full(u, -1, i64),
+        last_from=np.full(u, -1, i64),
+        turn_moved=np.zeros(u, np.bool_),
+        moved=np.zeros(u, np.bool_),
+        known=np.zeros((2, u), np.bool_),
+        moves=np.zeros((limit, 2), i64),
+        log=np.zeros((events, LOG_WIDTH), i64),
+        aux=np.zeros((2 * u + n, 3), i64),
+        buf=np.zeros((4 * u * reach, 2), i64),
+        mark=np.zeros(u, i64),
+        spies=np.zeros((2, u), i64),
+        rng=np.zeros((5, mt.STATE), i64),
+        start=np.zeros((3, n), i64),
+        left=np.zeros(S.count.shape[0], i64),
+        best=np.zeros(4 * u * reach, i64),
     )
 
 
@@ -311,6 +328,7 @@ def _apply(S, W, c: int, x: int) -> None:
     P = S.P
     p = W.G[G_TO_MOVE]
     u = W.uid[c]
+    W.moved[u] = True
     W.turn_moved[u] = True
     W.G[G_TURN + W.G[G_NTURN]] = u
     W.G[G_NTURN] += 1
@@ -411,6 +429,7 @@ def new_game(S, W) -> None:
     W.uid[:] = -1
     W.last_from[:] = -1
     W.turn_moved[:] = False
+    W.moved[:] = False
     W.known[:] = False
     W.mark[:] = 0
     for c in range(W.enter.shape[0]):
@@ -440,21 +459,91 @@ def new_game(S, W) -> None:
         if W.owner[c] >= 0:
             W.uid[c] = u
             W.uid_owner[u] = W.owner[c]
+            W.uid_kind[u] = W.kind[c]  # the covered rulesets never change a piece's type
             u += 1
     W.start[0, :], W.start[1, :], W.start[2, :] = W.kind, W.owner, W.uid
     if _generate(S, W, 0) == 0:
         _finish(W, 1, S.P[P_NO_MOVES_RULE], False)
 
 
+# -- the players ---------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _engaged(S, W, c: int, x: int, p: int) -> int:
+    """GreedyEvaluation.engaged_cell for a plain move: the enemy cell it would fight, or -1."""
+    if W.owner[x] == 1 - p:
+        return x
+    if S.P[P_DISPLACE] or not (S.P[P_STRIKE_ANY] or _is_forward(S, c, x, p)):
+        return -1
+    front = S.step[NORTH if p == 0 else SOUTH, x]
+    return front if front >= 0 and W.owner[front] == 1 - p else -1
+
+
 @njit(cache=True)
-def play(S, W) -> None:
-    """A whole game between two random players (streams 3 and 4): ``RandomPlayer.choose`` is ``choice(legal_moves)``."""
+def _greedy(S, W, p: int, n: int) -> int:
+    """GreedyPlayer.choose among the ``n`` moves in ``W.buf``: the best by ``move_values`` from ``p``'s view, ties drawn.
+
+    The view's arithmetic, kept: the enemy pieces ``p`` cannot account for
+    are the army less every enemy piece whose rank he knows (on the board or
+    taken: the covered rulesets neither add nor transform pieces, so these
+    are the view's cells and removals); a fight is the mean of ``exch`` over
+    the defender's possible types, in type order (the dict's), and each move
+    adds 0.01 for going forward.
+    """
+    left, T = W.left, S.count.shape[0]
+    left[:] = S.count
+    for u in range(W.uid_owner.shape[0]):
+        if W.uid_owner[u] == 1 - p and W.known[p, u]:
+            left[W.uid_kind[u]] -= 1
+    everyone, mobile = 0, 0
+    for t in range(T):
+        if left[t] > 0:
+            everyone += left[t]
+            if S.movement[t] != IMMOBILE:
+                mobile += left[t]
+    occupy = S.P[P_OCCUPY_RULE] >= 0
+    best, nbest = 0.0, 0
+    for i in range(n):
+        c, x = W.buf[i, 0], W.buf[i, 1]
+        advance = 0.01 * (1 if _is_forward(S, c, x, p) else 0)
+        target = _engaged(S, W, c, x, p)
+        if target < 0:
+            v = 1000.0 if occupy and S.occupy[p, x] else advance
+        else:
+            a, u = W.kind[c], W.uid[target]
+            value = 0.0
+            if W.known[p, u]:
+                value += 1 * S.exch[a, W.kind[target]]
+                total = 1
+            else:
+                only_mobile = W.moved[u]
+                total = mobile if only_mobile else everyone
+                if total == 0:  # sum(...) or 1: nothing left to fear is worth nothing
+                    total = 1
+                for t in range(T):
+                    if left[t] > 0 and (S.movement[t] != IMMOBILE or not only_mobile):
+                        value += left[t] * S.exch[a, t]
+            v = value / total + advance
+        if nbest == 0 or v > best + TIE:
+            best, nbest = v, 1
+            W.best[0] = i
+        elif abs(v - best) <= TIE:
+            W.best[nbest] = i
+            nbest += 1
+    return W.best[mt.randbelow(W.rng[3 + p], nbest)]
+
+
+@njit(cache=True)
+def play(S, W, players) -> None:
+    """A whole game between ``players`` (``PLAYER_*`` per side), whose draws come from streams 3 and 4.
+
+    ``RandomPlayer.choose`` is ``choice(legal_moves)``; the greedy player's is :func:`_greedy`.
+    """
     new_game(S, W)
     if W.G[G_SETUP_FAILED]:
         return
     while W.G[G_OVER] == 0:
-        p = W.G[G_TO_MOVE]
-        i = mt.randbelow(W.rng[3 + p], W.G[G_NMOVES])
+        p, n = W.G[G_TO_MOVE], W.G[G_NMOVES]
+        i = _greedy(S, W, p, n) if players[p] == PLAYER_GREEDY else mt.randbelow(W.rng[3 + p], n)
         c, x = W.buf[i, 0], W.buf[i, 1]
         ply = W.G[G_PLY]
         W.moves[ply, 0], W.moves[ply, 1] = c, x
@@ -463,10 +552,10 @@ def play(S, W) -> None:
 
 
 @njit(cache=True)
-def play_batch(S, W, keys, out) -> None:
+def play_batch(S, W, players, keys, out) -> None:
     """Play one game per row of ``keys`` (five seed keys each); ``out`` rows: plies, winner (-1 none), end rule."""
     for g in range(keys.shape[0]):
         for s in range(0 if S.P[P_HOOKS] == HOOKS_SPZ else 1, 5):  # only Spionaaž's hooks draw from the prepare stream
             mt.seed(W.rng[s], keys[g, s])
-        play(S, W)
+        play(S, W, players)
         out[g, 0], out[g, 1], out[g, 2] = W.G[G_PLY], W.G[G_WINNER], W.G[G_END_RULE]

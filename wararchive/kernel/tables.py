@@ -17,14 +17,15 @@ import numpy as np
 
 from ..engine.board_game import BoardGame
 from ..engine.combat import OUTCOMES
+from ..engine.evaluation import exchanges
 from ..engine.hooks import Hooks
 
 if TYPE_CHECKING:
     from ..engine.ruleset import Ruleset
     from .playout import Spec
 
-PLAYERS = ("random",)
-"""The players the kernel plays (greedy and search players read views: the reference engine plays them)."""
+PLAYERS = ("random", "greedy")
+"""The players the kernel plays, in ``playout.PLAYER_*`` order (search players plan on the reference engine)."""
 
 
 def _hooks_kind(rs: Ruleset) -> int | None:
@@ -64,6 +65,11 @@ def players_gap(players: tuple[str, str]) -> str | None:
     if other:
         return f"the kernel plays only {', '.join(PLAYERS)} players, not {', '.join(sorted(set(other)))}"
     return None
+
+
+def player_kinds(players: tuple[str, str]) -> np.ndarray:
+    """``players`` as the kernel's ``PLAYER_*`` codes (each must be in :data:`PLAYERS`)."""
+    return np.array([PLAYERS.index(k) for k in players], np.int64)
 
 
 def spec(rs: Ruleset) -> Spec:
@@ -151,4 +157,6 @@ def _build(rs: Ruleset) -> Spec:
         allowed,
         np.array([ti[pid] for pid in rest], np.int64),
         np.array([c for c in range(n) if c not in home_cells], np.int64),
+        np.array([t.count for t in types], np.int64),
+        np.array(exchanges(rs), np.float64),
     )

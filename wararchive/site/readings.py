@@ -129,6 +129,16 @@ def verdict(answer: dict[str, Any], pairs: list[dict[str, Any]], rules: list[dic
     return text, carrier
 
 
+def _engine_note(engine: dict[str, Any] | None) -> str:
+    """Which engine played the games (provenance, not a caveat: the kernel plays the reference engine's games)."""
+    ran = {r["ran"] for r in (engine or {}).get("readings", [])}
+    if ran == {"kernel"}:
+        return " Played by the compiled kernel, which plays the reference engine's games move for move (tested)."
+    if ran == {"reference"}:
+        return " Played by the reference engine."
+    return " Played partly by the compiled kernel, partly by the reference engine (the same games either way)." if ran else ""
+
+
 def _players_note(summary: dict[str, Any]) -> nodes.Node:
     meta, pub = summary["meta"], summary["meta"]["published"]
     d = meta["design"]
@@ -140,7 +150,8 @@ def _players_note(summary: dict[str, Any]) -> nodes.Node:
     sides = " Sides alternate: on odd seeds the first-named player takes the second side." if d.get("alternate") else ""
     out = el(
         "p",
-        f"{' against '.join(d['players'])}: {d['games']:,} paired seeds ({first}…{last}), every reading on every seed.{sides}",
+        f"{' against '.join(d['players'])}: {d['games']:,} paired seeds ({first}…{last}), every reading on every seed.{sides}"
+        f"{_engine_note(meta.get('engine'))}",
         *short,
     )
     notes = el("ul", class_="wa-players")

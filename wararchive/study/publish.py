@@ -215,7 +215,9 @@ def publish(
     facts = _played(todo, partial, workers, scheduler, progress)
     raws = [_tables([{**facts[_game_key((*j, ENGINE))], "reading": j[1]} for j in e.design.jobs()]) for e in todo]
     jobs = [(e.design, raw) for e, raw in zip(todo, raws, strict=True)]
-    analysed = parallel_map(_analyse, jobs, workers=workers, scheduler=scheduler)
+    # The analyses take whole tables: a local process pool pipes them, where Dask would embed them in its task graph
+    # (and warn of a graph of tens of MiB); on an outside cluster (--scheduler) Dask is the only way there.
+    analysed = parallel_map(_analyse, jobs, workers=workers, scheduler=scheduler, pool="processes")
     written = []
     for e, s in zip(todo, analysed, strict=True):
         meta = _meta(e, s)
