@@ -63,3 +63,20 @@ def test_publish_command_errors_are_one_line(capsys, tmp_path, args, message):
     code = main(["publish-studies", "--ruleset", "chess", "--out", str(tmp_path), "--quiet", *args])
     err = capsys.readouterr().err
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_studys_fingerprint_counts_its_own_players_code_only():
+    """Work on the search player leaves greedy studies current; greedy's own code, or the rules', makes them stale."""
+    from wararchive.engine.fingerprint import RULES_CODE, ruleset_fingerprint
+    from wararchive.players import player_code
+    from wararchive.study.design import design
+
+    greedy = set(player_code(("greedy", "greedy")))
+    assert {"players/baseline.py", "players/player.py", "players/registry.py"} <= greedy
+    assert not greedy & {"players/strong.py", "players/belief.py", "players/ismcts.py"}
+    assert {"players/strong.py", "players/belief.py"} <= set(player_code(("strong", "greedy")))  # strong imports belief
+    assert "players/ismcts.py" in player_code(("ismcts:4", "random"))
+    assert "kernel" in RULES_CODE and "engine" in RULES_CODE  # the kernel plays greedy games: its code counts for them
+    d = design("spionaaz", {"volcanoes": [0, 4]}, 2, ("greedy", "greedy"))
+    assert d.fingerprints() == [ruleset_fingerprint("spionaaz", r.options, tuple(sorted(greedy))) for r in d.readings]
+    assert d.fingerprints() != design("spionaaz", {"volcanoes": [0, 4]}, 2, ("strong", "greedy")).fingerprints()

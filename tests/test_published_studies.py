@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 
 from wararchive.engine.fingerprint import ruleset_fingerprint
+from wararchive.players import player_code
 from wararchive.study import output, stats
 from wararchive.study.design import options_studied
 from wararchive.study.publish import ROOT, SUMMARY, published
@@ -37,8 +38,11 @@ def test_every_option_of_every_ruleset_is_published_greedy_against_greedy():
 @pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: "/".join(f.parts[-3:]))
 def test_published_fingerprints_match_the_code_that_plays_the_games(folder):
     meta = _meta(folder)
+    code = player_code(meta["design"]["players"])
     stale = [
-        r["label"] for r in meta["readings"] if ruleset_fingerprint(meta["design"]["ruleset"], r["options"]) != r["fingerprint"]
+        r["label"]
+        for r in meta["readings"]
+        if ruleset_fingerprint(meta["design"]["ruleset"], r["options"], code) != r["fingerprint"]
     ]
     assert not stale, (
         f"{folder}: published with other game code or ruleset data ({', '.join(stale)}); "

@@ -21,6 +21,8 @@ PACKAGE = Path(__file__).resolve().parents[1]
 # there is one); drawing, the runner and the site shape no game. Read by folder, not by import,
 # so this module need import none of the layers above it.
 GAME_CODE = tuple(part for part in ("engine", "rulesets", "players", "kernel") if (PACKAGE / part).is_dir())
+RULES_CODE = tuple(part for part in GAME_CODE if part != "players")
+"""The code every game runs, whoever plays it; a fingerprint adds the players' (:data:`GAME_CODE`: all of theirs)."""
 
 
 @cache
@@ -34,7 +36,15 @@ def source_hash(*parts: str) -> str:
     return h.hexdigest()[:16]
 
 
-def ruleset_fingerprint(ruleset_id: str, options: dict[str, Any]) -> str:
-    """The ruleset with these options and the code that plays it (:data:`GAME_CODE`): 20 hex digits."""
-    data = json.dumps([ruleset(ruleset_id, **options).to_dict(), source_hash(*GAME_CODE)], sort_keys=True, default=str)
+def ruleset_fingerprint(ruleset_id: str, options: dict[str, Any], players_code: tuple[str, ...] | None = None) -> str:
+    """The ruleset with these options and the code that plays it: 20 hex digits.
+
+    ``players_code`` narrows the players' part to the files of the players
+    that play (:func:`wararchive.players.player_code`), beside
+    :data:`RULES_CODE`; None counts every player's code (:data:`GAME_CODE`).
+    A study's games depend on its own players only, so work on another
+    player must not make it stale.
+    """
+    code = GAME_CODE if players_code is None else (*RULES_CODE, *players_code)
+    data = json.dumps([ruleset(ruleset_id, **options).to_dict(), source_hash(*code)], sort_keys=True, default=str)
     return hashlib.sha256(data.encode()).hexdigest()[:20]

@@ -19,7 +19,7 @@ from .baseline import GreedyPlayer, RandomPlayer
 from .belief import Belief
 from .ismcts import ISMCTSPlayer
 from .player import Player
-from .registry import make_player, play_out, players, simulate_one
+from .registry import make_player, play_out, player_code, players, simulate_one
 from .strong import BeliefPlayer
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "RandomPlayer",
     "make_player",
     "play_out",
+    "player_code",
     "players",
     "simulate_one",
 ]

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import ruleset
-from ..engine.fingerprint import ruleset_fingerprint
 from ..runner import Pool, parallel_map
 from .design import Design, design
 
@@ -164,7 +163,7 @@ def _meta(d: Design) -> dict[str, Any]:
         "design": d.to_dict(),
         "seeds": d.seeds,
         "readings": [
-            {"label": r.label, "options": r.options, "fingerprint": ruleset_fingerprint(d.ruleset, r.options)} for r in d.readings
+            {"label": r.label, "options": r.options, "fingerprint": f} for r, f in zip(d.readings, d.fingerprints(), strict=True)
         ],
         "package": package,
         "statistics": {

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import ruleset
+from ..engine.fingerprint import ruleset_fingerprint
 from ..errors import WararchiveError
-from ..players import make_player
+from ..players import make_player, player_code
 
 Job = tuple[str, str, dict[str, Any], int, tuple[str, str], bool]
 """(ruleset, reading label, options, seed, players in the order of the sides, whether the first-named player is second)."""
@@ -81,6 +82,11 @@ class Design:
             for s in self.seeds
             for r in self.readings
         ]
+
+    def fingerprints(self) -> list[str]:
+        """Each reading's fingerprint: its ruleset data, the rules' code and the code of this design's players only."""
+        code = player_code(self.players)
+        return [ruleset_fingerprint(self.ruleset, r.options, code) for r in self.readings]
 
     def to_dict(self) -> dict[str, Any]:
         return {

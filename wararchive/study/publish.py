@@ -4,7 +4,7 @@
 for every option, the same seeds under each of its readings and writes
 ``docs/studies/RULESET/OPTION/PLAYERS/``: the tables as Parquet,
 ``study.json`` (the design, the seeds, every reading's fingerprint: its
-ruleset data and the code that plays the games) and ``summary.json``, what
+ruleset data and the code that plays the games, its players' code only) and ``summary.json``, what
 the site's readings pages show. The site renders these files and plays no game.
 
 All options' games share one parallel run (every core, or a Dask cluster
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import ruleset, rulesets
-from ..engine.fingerprint import ruleset_fingerprint, source_hash
+from ..engine.fingerprint import source_hash
 from ..fileio import atomic_write_bytes, atomic_write_text
 from ..players import players as registered_players
 from ..runner import parallel_iter, parallel_map
@@ -137,7 +137,7 @@ def is_current(entry: Entry, root: Path) -> bool:
         meta = json.loads((entry.folder(root) / output.META_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    want = [ruleset_fingerprint(entry.ruleset, r.options) for r in entry.design.readings]
+    want = entry.design.fingerprints()
     return meta.get("design") == entry.design.to_dict() and [r["fingerprint"] for r in meta.get("readings", [])] == want
 
 
@@ -150,7 +150,7 @@ def _run_key(todo: list[Entry]) -> str:
     studies = [
         [
             {k: v for k, v in e.design.to_dict().items() if k != "games"},
-            [ruleset_fingerprint(e.ruleset, r.options) for r in e.design.readings],
+            e.design.fingerprints(),
         ]
         for e in todo
     ]
