@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -31,6 +32,7 @@ def setup(app):
 def studies(tmp_path_factory):
     root = tmp_path_factory.mktemp("studies")
     publish.publish(root, games=4, ruleset_ids=["chess"], workers=1, progress=False)
+    publish.publish(root, games=3, players=("random", "greedy"), ruleset_ids=["chess"], workers=1, progress=False)
     return root
 
 
@@ -61,6 +63,11 @@ def test_the_directive_renders_a_published_study_with_its_verdict_and_plot(tmp_p
     html = (out / "index.html").read_text()
     assert "modern: </strong>" in html and "seeds change result" in html and "Stuart–Maxwell p" in html
     assert "greedy against greedy: 4 paired seeds (1…4)" in html and "fewer than the 2,000 seeds" in html
+    assert "Played by the reference engine." in html  # chess: the kernel does not cover it
+    # another pairing is smaller by design: no shortfall against the greedy target, and its own command, ruleset named
+    assert "random against greedy: 3 paired seeds (1…3)" in html and "published on fewer seeds" in html
+    text = re.sub(r"<[^>]+>", "", html)  # a literal's words are spans of their own
+    assert "wararchive publish-studies --games 3 --players random,greedy --ruleset chess" in text
     assert "It looks one move ahead and never plans" in html  # the players, named with a note on their strength
     assert 'class="wa-plot"' in html and "Paired differences from the default reading" in html
     assert "Not yet published" in html  # an option with no published study says so

@@ -144,9 +144,19 @@ def _players_note(summary: dict[str, Any]) -> nodes.Node:
     d = meta["design"]
     first, last = d["seed"], d["seed"] + d["games"] - 1
     target = pub["target_games"]
-    rerun = nodes.literal(text=f"{COMMAND} --games {target}")
-    fewer = f" This is fewer than the {target:,} seeds the project aims at, to fit the machine it was run on; rerun "
-    short = [fewer, rerun, " for the full study."] if d["games"] < target else []
+    if target is None:  # a search pairing: smaller by design
+        short = [
+            " Pairings other than greedy against greedy are published on fewer seeds (a search player's games cost "
+            "far more), so their intervals are wider; ",
+            nodes.literal(text=pub["command"]),
+            " regenerates it.",
+        ]
+    elif d["games"] < target:
+        rerun = nodes.literal(text=f"{COMMAND} --games {target}")
+        fewer = f" This is fewer than the {target:,} seeds the project aims at, to fit the machine it was run on; rerun "
+        short = [fewer, rerun, " for the full study."]
+    else:
+        short = []
     sides = " Sides alternate: on odd seeds the first-named player takes the second side." if d.get("alternate") else ""
     out = el(
         "p",

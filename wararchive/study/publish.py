@@ -36,6 +36,7 @@ from .run import _game_key, _tables, engines, play
 
 ROOT = Path(__file__).resolve().parents[2] / "docs" / "studies"  # in the source tree, beside the site that renders them
 GAMES = 2000  # the target: paired seeds per reading for greedy against greedy
+BASELINE = ("greedy", "greedy")  # the pairing studied for every ruleset at the target; others are smaller, and named per ruleset
 SEED = 1
 BLOCK = 50  # seeds per checkpoint
 PARTIAL = ".partial"
@@ -100,7 +101,7 @@ def _meta(entry: Entry, study: Study) -> dict[str, Any]:
             "option": entry.option,
             "default": _default_label(entry),
             "games": entry.design.games,
-            "target_games": GAMES,
+            "target_games": GAMES if entry.design.players == BASELINE else None,  # a search pairing's N is its own
             "players": player_notes(entry.design.players),
             "command": command(entry.design),
         },
@@ -113,8 +114,14 @@ def _default_label(entry: Entry) -> str:
 
 
 def command(d: Design) -> str:
-    """The command that regenerates a study (all of them: one run shares the default reading's games)."""
-    return f"{COMMAND} --games {d.games} --players {','.join(d.players)}"
+    """The command that regenerates a study (with its ruleset's others: one run shares the default reading's games).
+
+    The baseline pairing is studied for every ruleset, so its command names
+    none; another pairing (a search player's, at a smaller N) is published
+    for the rulesets it was run on, so its command names the ruleset.
+    """
+    only = "" if d.players == BASELINE else f" --ruleset {d.ruleset}"
+    return f"{COMMAND} --games {d.games} --players {','.join(d.players)}{only}"
 
 
 def _records(df) -> list[dict[str, Any]]:
