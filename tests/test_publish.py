@@ -55,7 +55,8 @@ def test_publish_takes_other_players_and_a_smaller_n(tmp_path):
     assert code == 0
     meta = json.loads((tmp_path / "chess" / "end_conditions" / "random-vs-greedy" / META_FILE).read_text())
     assert meta["design"]["players"] == ["random", "greedy"] and meta["design"]["alternate"] is True
-    assert meta["published"]["command"] == "wararchive publish-studies --games 2 --players random,greedy"
+    assert meta["published"]["command"] == "wararchive publish-studies --games 2 --players random,greedy --ruleset chess"
+    assert meta["published"]["target_games"] is None  # its N is its own: no shortfall against greedy's target
 
 
 @pytest.mark.parametrize(("args", "message"), [(["--games", "0"], "at least 1"), (["--players", "greedy"], "--players")])
