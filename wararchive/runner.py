@@ -191,6 +191,11 @@ def _executor(pool: Pool, workers: int, scheduler: str | None) -> Iterator[tuple
         executor = client.get_executor(pure=False)
         try:
             yield executor, n_workers
+        except (Exception, GeneratorExit):
+            raise
+        except BaseException:  # an interrupt: the shutdown below cancels futures, which tornado would log
+            _silence_dask_logs()
+            raise
         finally:
             executor.shutdown(wait=False)  # every future is done on success; on failure the rest are cancelled
 
@@ -219,15 +224,23 @@ def _client(workers: int, scheduler: str | None) -> Iterator:
         with Client(cluster) as client:
             yield client
     except BaseException:
-        # Dask logs the connections the kill breaks (at INFO, with tracebacks) and tornado the futures they
-        # fail; LocalCluster's silence_logs covers only its start. The command ends with its own one line.
-        for name in ("distributed", "tornado", "asyncio"):
-            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+        _silence_dask_logs()
         _kill(_worker_pids(cluster))  # nothing to save: a graceful close would first wait for the running games
         with contextlib.suppress(Exception):
             cluster.close(timeout=CLOSE_TIMEOUT)
         raise
     cluster.close()
+
+
+def _silence_dask_logs() -> None:
+    """After an interrupt: the command ends with its own one line.
+
+    Dask logs the connections the kill breaks (at INFO, with tracebacks) and
+    tornado the futures cancelled or failed on the way out; LocalCluster's
+    ``silence_logs`` covers only its start.
+    """
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _start_cluster(workers: int):
