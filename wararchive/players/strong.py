@@ -44,8 +44,11 @@ Method (the player spec is ``belief``, or ``belief:K`` for K worlds a move;
    first unmoved piece it meets, so the player's own pieces are no wall
    around his headquarters: each enemy piece near it costs a share of a win
    (``SIEGE``, falling off by ``SIEGE_FALL`` per step, his own pieces on the
-   way counting as steps), and his strong pieces near it are worth a
-   ``GUARD`` bonus, so that one is at hand to strike an intruder.
+   way counting as steps), his strong pieces near it are worth a ``GUARD``
+   bonus, so that one is at hand to strike an intruder, and each square
+   next to it that his own pieces do not hold costs ``COVER``: a hunter
+   must then beat the piece on it first, and a greedy one strikes a piece
+   seen to move only when it expects to win.
 5. **A blind strike at the flag.** A move that attacks a hidden enemy
    piece wins at once if it is his flag or headquarters; K worlds put the
    flag there in none of them or in too many, so such a move is valued as
@@ -94,6 +97,7 @@ PROGRESS = 0.2  # value units per mobile piece for its closeness to the nearest 
 SIEGE = 0.3  # share of a win an enemy mobile piece next to the player's headquarters costs (attackers move onto their victim)
 SIEGE_FALL = 0.2  # that share's factor per step further away (the player's own pieces on the way count as steps)
 SIEGE_DEPTH = 3
+COVER = 3.0  # value units for each square next to the player's headquarters that his own pieces do not hold
 GUARD = 3.0  # value units for a mobile piece next to the player's own headquarters, × its strength 0…1, ÷ (1+steps)
 
 
@@ -357,6 +361,8 @@ def evaluate(world: Game, me: int, closeness: Closeness, unit: float) -> float:
             tables, _ = closeness(world, tuple(flags[me]))
             strength = strength_scale(types)
             score += GUARD * unit * sum(max(strength[kind[c]] * t[c] for c in mobile[me]) for t in tables)
+        board, blocked = world.board, world._blocked
+        score -= COVER * unit * sum(owner[x] != me and not blocked[x] for c in flags[me] for x in neighbours(board, c))
     return score
 
 
