@@ -218,3 +218,30 @@ def test_plays_reproducibly(rid):
     first = play()
     assert first["result"] is not None
     assert play() == first
+
+
+def test_a_blind_strike_at_the_headquarters_is_weighed_by_the_belief():
+    """Spionaaž: a strike at a hidden unmoved piece carries the belief's chance of the headquarters, and the world made to
+    put the headquarters there keeps the army's counts."""
+    from collections import Counter
+
+    from wararchive.players.strong import _flag_at, _stakes
+
+    game = ruleset("spionaaz").new_game(seed=1)
+    greedy = GreedyPlayer("1")
+    while game.result is None:
+        me = game.to_move
+        belief = Belief(game, me)
+        legal = game.legal_moves()
+        stakes = _stakes(game, legal, list(range(len(legal))), belief, me)
+        if stakes:
+            break
+        game.play(greedy.choose(game))
+    assert stakes, "no strike at a hidden piece"
+    j, (cell, p) = next(iter(stakes.items()))
+    assert game.engaged_cell(legal[j]) == cell and 0 < p < 1
+    assert p == pytest.approx(belief.probability(game.uid[cell], "headquarters"))
+    world = belief.sample(game, random.Random(0))
+    flagged = _flag_at(world, cell, me)
+    assert flagged is not None and flagged.types[flagged.kind[cell]].id == "headquarters"
+    assert Counter(flagged.kind[c] for c in flagged.positions[1 - me]) == Counter(world.kind[c] for c in world.positions[1 - me])

@@ -115,7 +115,7 @@ class Belief:
         counts = game._unaccounted(view, 1 - player)
         self.pool = [counts.get(pt.id, 0) for pt in self.types]
         mobile = [pt.mobile for pt in self.types]
-        strength = _strength_scale(self.types)
+        strength = strength_scale(self.types)
         setup = _setup_cells(game, 1 - player, self.pool)
         evidence = _combat_evidence(game, player)
         likelihood: list[list[float]] = []
@@ -232,7 +232,7 @@ def enemy_knows(game: Game, player: int) -> set[int]:
     return out
 
 
-def _strength_scale(types) -> list[float]:
+def strength_scale(types) -> list[float]:
     """Each type's strength scaled to 0…1 among the mobile types (immobile ones 0.5: boldness says nothing of them)."""
     mobile = [pt.strength for pt in types if pt.mobile]
     lo, hi = (min(mobile), max(mobile)) if mobile else (0, 1)

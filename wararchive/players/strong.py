@@ -40,7 +40,22 @@ Method (the player spec is ``belief``, or ``belief:K`` for K worlds a move;
    towards them; the same, negatively, for the enemy and the player's own
    flag. Distances are shortest paths over the squares or lines a piece may
    cross (water, volcanoes and pieces known never to move not).
-5. The move with the best mean over the K worlds is played, less a small
+   Where attackers move onto their victim (Spionaaž) a hunter strikes the
+   first unmoved piece it meets, so the player's own pieces are no wall
+   around his headquarters: each enemy piece near it costs a share of a win
+   (``SIEGE``, falling off by ``SIEGE_FALL`` per step, his own pieces on the
+   way counting as steps), his strong pieces near it are worth a ``GUARD``
+   bonus, so that one is at hand to strike an intruder, and each square
+   next to it that his own pieces do not hold costs ``COVER``: a hunter
+   must then beat the piece on it first, and a greedy one strikes a piece
+   seen to move only when it expects to win.
+5. **A blind strike at the flag.** A move that attacks a hidden enemy
+   piece wins at once if it is his flag or headquarters; K worlds put the
+   flag there in none of them or in too many, so such a move is valued as
+   the belief's probability p of the flag there times its value in the
+   worlds that put it there (one is made, by swapping the world's flag onto
+   that piece, if none did) plus 1 − p times its value in the others.
+6. The move with the best mean over the K worlds is played, less a small
    ``SHUFFLE`` penalty for undoing the player's own last move (jammed
    games are broken rather than drawn at the ply limit); ties go to
    greedy's judgement, then to the seeded generator.
@@ -63,7 +78,7 @@ from typing import Any
 
 from ..engine.board import FORWARD
 from ..engine.game import Game
-from .belief import Belief, Tracker, neighbours
+from .belief import Belief, Tracker, neighbours, strength_scale
 from .player import Player
 
 DEFAULT_WORLDS = 4
@@ -79,6 +94,11 @@ FIGHT_THRESHOLD = 0.02  # greedy's bonus for a step forward is 0.01: a fight mus
 DANGER = 6.0  # value units for a mobile piece on the striking square by a path the defender leaves open; ÷ (1+steps)³
 DANGER_DEPTH = 3
 PROGRESS = 0.2  # value units per mobile piece for its closeness to the nearest enemy flag/headquarters
+SIEGE = 0.3  # share of a win an enemy mobile piece next to the player's headquarters costs (attackers move onto their victim)
+SIEGE_FALL = 0.2  # that share's factor per step further away (the player's own pieces on the way count as steps)
+SIEGE_DEPTH = 3
+COVER = 3.0  # value units for each square next to the player's headquarters that his own pieces do not hold
+GUARD = 3.0  # value units for a mobile piece next to the player's own headquarters, × its strength 0…1, ÷ (1+steps)
 
 
 Closeness = Callable[[Game, tuple[int, ...]], tuple[list[list[float]], list[float]]]
@@ -115,24 +135,34 @@ class BeliefPlayer(Player):
             worlds = [belief.sample(game, self.rng) for _ in range(self.worlds)]
         else:  # nothing hidden (chess): one world, the game itself
             worlds = [game.clone()]
-        totals, counts = [0.0] * len(ranked), [0] * len(ranked)
         unit = _unit(game) if hidden else 1.0
         if hidden:
             self._set_walls(game, me)
         near = self._near(game) if hidden else []
+        stakes = _stakes(game, legal, ranked, belief, me) if hidden else {}
+        judged: list[list[tuple[float, bool]]] = [[] for _ in ranked]  # per candidate: (value, did it strike a flag) per world
         for w, world in enumerate(worlds):
             for j, i in enumerate(ranked):
                 move = legal[i]
                 if w and not _in_contact(game, move, me, near):  # far from the enemy a move's worth hardly depends on the guess
                     continue
-                after = world.clone()
-                if move not in after.legal_moves():  # a rule that reads the guessed ranks bars it in this world
-                    continue
-                after.play(move)
-                _finish_turns(after, me)
-                totals[j] += evaluate(after, me, self._closeness, unit)
-                counts[j] += 1
-        means = [t / n if n else -2 * WIN for t, n in zip(totals, counts, strict=True)]
+                value = self._judge(world, move, me, unit)
+                if value is not None:
+                    judged[j].append((value, j in stakes and world.kind[stakes[j][0]] in world.capture_wins))
+        for j, (cell, _) in stakes.items():  # no world put the flag there: one that does, to weigh by its probability
+            if judged[j] and not any(hit for _, hit in judged[j]) and (flagged := _flag_at(worlds[0], cell, me)):
+                value = self._judge(flagged, legal[ranked[j]], me, unit)
+                if value is not None:
+                    judged[j].append((value, True))
+        means = []
+        for j, values in enumerate(judged):
+            hits = [v for v, hit in values if hit]
+            misses = [v for v, hit in values if not hit]
+            if j in stakes and hits and misses:  # the flag's chance by the belief, not by how many worlds drew it there
+                p = stakes[j][1]
+                means.append(p * sum(hits) / len(hits) + (1 - p) * sum(misses) / len(misses))
+            else:
+                means.append(sum(v for v, _ in values) / len(values) if values else -2 * WIN)
         back = self._last.get(me)
         for j, i in enumerate(ranked):  # undoing one's own last move only marks time: a game should not end by the ply limit
             if back is not None and (legal[i].frm, legal[i].to) == back:
@@ -142,6 +172,15 @@ class BeliefPlayer(Player):
         if hasattr(move, "frm"):
             self._last[me] = (move.to, move.frm)
         return move
+
+    def _judge(self, world: Game, move: Any, me: int, unit: float) -> float | None:
+        """``move`` played in ``world`` and the turns finished (see :func:`_finish_turns`), judged; None if illegal there."""
+        after = world.clone()
+        if move not in after.legal_moves():  # a rule that reads the guessed ranks bars it in this world
+            return None
+        after.play(move)
+        _finish_turns(after, me)
+        return evaluate(after, me, self._closeness, unit)
 
     def _near(self, game: Game) -> list[frozenset[int]]:
         """For each cell, the cells within ``CONTACT`` steps of it (a player plays one board)."""
@@ -165,6 +204,37 @@ class BeliefPlayer(Player):
             tables = [[1.0 / (1 + d) for d in _distances(world, t, self._walls)] for t in targets]
             found = self._paths[targets] = (tables, [max(col) for col in zip(*tables, strict=True)])
         return found
+
+
+def _stakes(game: Game, legal: list[Any], ranked: list[int], belief: Belief, me: int) -> dict[int, tuple[int, float]]:
+    """Per candidate (index in ``ranked``) that strikes a hidden enemy piece which may be his flag: that cell, and the chance.
+
+    A blind strike at a flag or headquarters wins the game with the belief's
+    probability; a handful of worlds puts the flag there in none or in too
+    many of them, so the search weighs such a strike by that probability.
+    """
+    hidden = {c: i for i, c in enumerate(belief.cells)}
+    flags = [t for t in range(len(belief.types)) if t in game.capture_wins]
+    out = {}
+    for j, i in enumerate(ranked):
+        cell = game.engaged_cell(legal[i])
+        if cell in hidden and game.owner[cell] == 1 - me:
+            p = sum(belief.marginal[hidden[cell]][t] for t in flags)
+            if p > 0:
+                out[j] = (cell, p)
+    return out
+
+
+def _flag_at(world: Game, cell: int, me: int) -> Game | None:
+    """A copy of ``world`` with the enemy's hidden flag (where this world put it) and the piece on ``cell`` swapped, or None."""
+    shown = world._known[me]
+    flag = next((c for c in world.positions[1 - me] if world.kind[c] in world.capture_wins and world.uid[c] not in shown), -1)
+    if flag < 0 or world.uid[cell] in shown:
+        return None
+    out = world.clone()
+    out.kind[flag], out.kind[cell] = out.kind[cell], out.kind[flag]
+    out._legal = None
+    return out
 
 
 def _finish_turns(world: Game, me: int) -> None:
@@ -285,7 +355,41 @@ def evaluate(world: Game, me: int, closeness: Closeness, unit: float) -> float:
         progress = sum(nearest[c] for c in pieces)
         danger = sum(1.0 / (1 + _steps_to(world, t, side)) ** 3 for t in targets)
         score += sign * unit * (THREAT * threat + PROGRESS * progress + DANGER * danger)
+    if world.displace and flags[me]:  # a hunter strikes the first unmoved piece it meets: the headquarters needs a guard
+        score -= SIEGE * WIN * sum(_siege(world, c, 1 - me) for c in flags[me])
+        if mobile[me]:
+            tables, _ = closeness(world, tuple(flags[me]))
+            strength = strength_scale(types)
+            score += GUARD * unit * sum(max(strength[kind[c]] * t[c] for c in mobile[me]) for t in tables)
+        board, blocked = world.board, world._blocked
+        score -= COVER * unit * sum(owner[x] != me and not blocked[x] for c in flags[me] for x in neighbours(board, c))
     return score
+
+
+def _siege(world: Game, target: int, side: int) -> float:
+    """How closely ``side``'s mobile pieces beset ``target``: ``SIEGE_FALL`` to the power steps − 1, summed over his pieces.
+
+    Where attackers move onto their victim, an unmoved piece is the first
+    thing a hunter strikes, so the defender's own pieces are no wall, only
+    steps on the way (each must be beaten); a piece next to the target
+    strikes it as soon as it is the unmoved piece it picks.
+    """
+    board, owner, kind, types, blocked = world.board, world.owner, world.kind, world.types, world._blocked
+    seen, frontier, total = {target}, [target], 0.0
+    for d in range(1, SIEGE_DEPTH + 1):
+        nxt = []
+        for c in frontier:
+            for x in neighbours(board, c):
+                if x in seen or blocked[x]:
+                    continue
+                seen.add(x)
+                if owner[x] == side:
+                    if types[kind[x]].mobile:
+                        total += SIEGE_FALL ** (d - 1)
+                    continue
+                nxt.append(x)
+        frontier = nxt
+    return total
 
 
 def _steps_to(world: Game, target: int, side: int) -> int:
