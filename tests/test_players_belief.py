@@ -245,3 +245,32 @@ def test_a_blind_strike_at_the_headquarters_is_weighed_by_the_belief():
     flagged = _flag_at(world, cell, me)
     assert flagged is not None and flagged.types[flagged.kind[cell]].id == "headquarters"
     assert Counter(flagged.kind[c] for c in flagged.positions[1 - me]) == Counter(world.kind[c] for c in world.positions[1 - me])
+
+
+@pytest.mark.parametrize("search", ["belief", "ismcts"])
+def test_a_guessed_sojamang_world_keeps_no_state_of_the_true_ranks(search):
+    """et-sojamang-1935 (the generals' reinforcements, the signal post, the mines' charges): a search's world follows its guess.
+
+    Sõjamäng's hooks remember, by piece, who the generals are, the major
+    generals' numbers, the signal post's army and the charges a mine has
+    spent. A guessed world that kept the real game's would tell the search
+    which hidden enemy piece is truly a general (issue 16's review).
+    """
+    from wararchive.players.ismcts import Guesser
+
+    game = _greedy_game("sojamang-1935", seed=5, plies=50)
+    me, rs = game.to_move, game.rs
+    T = rs.type_index
+    generals = {T["general"], T["lieutenant_general"], T["major_general"]}
+    hidden = {game.uid[c] for c in game.positions[1 - me] if not game.knows(me, game.uid[c])}
+    true_generals = {game.uid[c] for c in game.positions[1 - me] if game.kind[c] in generals} & hidden
+    assert true_generals  # the case is there to be got wrong
+    for draw in range(8):
+        rng = random.Random(draw)
+        world = Belief(game, me).sample(game, rng) if search == "belief" else Guesser(game, me).sample(rng)
+        st = world.hooks.state(world)
+        kind = {world.uid[c]: world.kind[c] for c in world.positions[1 - me]}
+        assert {u for u in st.generals[1 - me] if u in hidden} == {u for u in hidden if kind[u] in generals}
+        assert all(kind[u] == T["major_general"] for u in st.mg_no if u in hidden)
+        assert all(kind[u] == T["signal_post"] for u in st.post_home if u in hidden and u in kind)
+        assert not hidden & (set(st.charges) | st.used | st.sapper | st.reinforce_used)

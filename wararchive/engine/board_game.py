@@ -411,6 +411,17 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
         return u
 
     # -- reading what the hooks may not write ------------------------------------------------------
+    def redrawn(self, player: int, uids: Iterable[int]) -> None:
+        """A search has just rewritten the ranks of these enemy pieces in this copy (a determinisation for ``player``).
+
+        The hooks' per-piece state follows the new ranks (:meth:`Hooks.guessed`)
+        and the legal moves are worked out again. Every search that guesses
+        hidden ranks calls this, so that no state tied to the true ranks
+        survives into its guessed world.
+        """
+        self.hooks.guessed(self, player, frozenset(uids))
+        self._legal = None
+
     def knows(self, player: int, uid: int) -> bool:
         """Has ``player`` been shown the rank of the enemy piece ``uid``?"""
         return uid in self._known[player]

@@ -54,6 +54,18 @@ class Hooks(Generic[S]):
         """An independent copy of ``state`` for a cloned game (plain data: copied in depth by :func:`copied`)."""
         return copied(state)
 
+    def guessed(self, game: Game, player: int, uids: frozenset[int]) -> None:
+        """``game`` is a search's copy in which ``player``'s guesses replaced the ranks of the enemy pieces ``uids``.
+
+        Per-piece state that follows from the true ranks (who the generals
+        are, which piece is the signal post) must follow the guess instead,
+        and what only a true rank could have caused (a mine's spent charges,
+        a spent weapon) must be forgotten: else the search's look-ahead would
+        read what the player may not know. Called through
+        :meth:`~wararchive.engine.board_game.BoardGame.redrawn`; the default
+        hooks keep no per-piece state.
+        """
+
     def prepared_record(self, game: Game) -> dict[str, list[str]]:
         """What :meth:`prepare` drew for this game, as the record keeps it (Spionaaž: ``{"volcanoes": [...]}``)."""
         return {}

@@ -192,7 +192,7 @@ class Belief:
             u, _, o, ply = world.removed[i]
             world.removed[i] = (u, t, o, ply)
         world._known = _with_enemy_knowledge(world, self.player, game)
-        world._legal = None
+        world.redrawn(self.player, [world.uid[c] for c in self.cells] + [world.removed[i][0] for i in self.removed])
         return world
 
 

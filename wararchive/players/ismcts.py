@@ -70,6 +70,7 @@ class Guesser:
     """
 
     def __init__(self, game: Game, player: int):
+        self.player = player
         self.game = game.clone()
         self.game.material(player)  # computed here once, its cached piece values are shared by every copy
         self.hidden = hasattr(game, "kind")  # chess shows every man
@@ -120,7 +121,8 @@ class Guesser:
         for i in self.gone:
             u, _, o, ply = world.removed[i]
             world.removed[i] = (u, pool.pop() if pool else rng.choice(self.fallback), o, ply)
-        world._legal = None
+        guessed = [world.uid[c] for c in (*self.moved, *self.still)] + [world.removed[i][0] for i in self.gone]
+        world.redrawn(self.player, guessed)
         return world
 
 

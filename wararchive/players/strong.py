@@ -233,7 +233,7 @@ def _flag_at(world: Game, cell: int, me: int) -> Game | None:
         return None
     out = world.clone()
     out.kind[flag], out.kind[cell] = out.kind[cell], out.kind[flag]
-    out._legal = None
+    out.redrawn(me, (world.uid[flag], world.uid[cell]))
     return out
 
 

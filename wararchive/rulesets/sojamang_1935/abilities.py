@@ -251,6 +251,35 @@ class SojamangHooks(Hooks[State]):
                 st.neighbours[s] = self._beside_cabaret(game, s)
         self._census(game, st, draws=False)
 
+    def guessed(self, game: BoardGame, player: int, uids: frozenset[int]) -> None:
+        """A search's guessed world: the enemy's rank-bound state follows the guessed ranks, his rank-revealing history goes.
+
+        Rebuilt from the guess: the generals still on the board, the major
+        generals' numbers (the free ones, in uid order as at the start), the
+        signal post's army and, before note 18's count, who stands beside
+        the cabaret. Forgotten for the guessed pieces: mine charges spent,
+        promotions due, pioneers promoted, weapons and reinforcements used
+        (each was caused by the piece's true rank). What any rank would
+        suffer (lowered levels, an arrest) is kept.
+        """
+        st, e, T = self.state(game), 1 - player, self.T
+        guessed = {game.uid[c]: game.kind[c] for c in game.positions[e] if game.uid[c] in uids}
+        st.generals[e] = (st.generals[e] - uids) | {u for u, t in guessed.items() if t in self.generals}
+        taken = {n for u, n in st.mg_no.items() if u not in uids and game.uid_owner.get(u) == e}
+        st.mg_no = {u: n for u, n in st.mg_no.items() if u not in uids}
+        free = [n for n in (1, 2) if n not in taken]
+        st.mg_no |= dict(zip(sorted(u for u, t in guessed.items() if t == T["major_general"]), free, strict=False))
+        st.post_home = {u: s for u, s in st.post_home.items() if u not in uids}
+        st.post_home |= {u: e for u, t in guessed.items() if t == T["signal_post"]}
+        if self.full and not st.neighbours_done[e]:
+            st.neighbours[e] = self._beside_cabaret(game, e)
+        st.charges = {u: n for u, n in st.charges.items() if u not in uids}
+        st.pending = [x for x in st.pending if x[1] not in uids]
+        st.sapper -= uids
+        st.used -= uids
+        st.reinforce_used -= uids
+        st.reinforce_open[e] = [(g, pid) for g, pid in st.reinforce_open[e] if g not in uids]
+
     # -- move generation ------------------------------------------------------------------------
     def forced_moves(self, game: BoardGame, player: int) -> list[Move] | None:
         st = self.state(game)
