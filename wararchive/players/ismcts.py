@@ -15,9 +15,9 @@ Fairness is the point of the archive's players, so the guess is made from
 the player's :class:`~wararchive.engine.view.View` and the public rules
 alone (see :class:`Guesser`). Every hidden rank of the real game is
 overwritten before the search reads the copy, so swapping two hidden
-enemy pieces cannot change the choice. One limit, of the ruleset rather
-than of the search: Sõjamäng keeps some per-piece state of its special
-rules, keyed by piece, beside the ranks, and that state is copied as it is.
+enemy pieces cannot change the choice, and the per-piece state a ruleset's
+hooks keep beside the ranks (Sõjamäng's generals, signal post, mine
+charges) follows the guess (``BoardGame.redrawn``).
 
 It does not avoid every risk greedy takes: when its field marshal can
 attack an unknown piece on move 1 of a Japanese War Game, the guess gives

@@ -62,9 +62,10 @@ Method (the player spec is ``belief``, or ``belief:K`` for K worlds a move;
 
 The true hidden ranks are never read: each world overwrites every hidden
 enemy rank before the search looks at it (``tests/test_players_belief.py``
-swaps two unlearned enemy pieces and checks the choice is unchanged). One
-limit it shares with :mod:`.ismcts`: per-piece state a ruleset's hooks keep
-beside the ranks (Sõjamäng's special rules) is copied into the worlds as it is.
+swaps two unlearned enemy pieces and checks the choice is unchanged), and
+the per-piece state a ruleset's hooks keep beside the ranks (Sõjamäng's
+generals, signal post, mine charges) is made to follow the guess
+(``BoardGame.redrawn``; tested for both search players).
 
 Strength and speed are measured by ``benchmarks/players.py`` (figures in the
 README: N games per ruleset, sides alternated, default options).
