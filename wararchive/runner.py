@@ -194,7 +194,7 @@ def _executor(pool: Pool, workers: int, scheduler: str | None) -> Iterator[tuple
         except (Exception, GeneratorExit):
             raise
         except BaseException:  # an interrupt: the shutdown below cancels futures, which tornado would log
-            _silence_dask_logs()
+            silence_dask_logs()
             raise
         finally:
             executor.shutdown(wait=False)  # every future is done on success; on failure the rest are cancelled
@@ -224,7 +224,7 @@ def _client(workers: int, scheduler: str | None) -> Iterator:
         with Client(cluster) as client:
             yield client
     except BaseException:
-        _silence_dask_logs()
+        silence_dask_logs()
         _kill(_worker_pids(cluster))  # nothing to save: a graceful close would first wait for the running games
         with contextlib.suppress(Exception):
             cluster.close(timeout=CLOSE_TIMEOUT)
@@ -232,12 +232,14 @@ def _client(workers: int, scheduler: str | None) -> Iterator:
     cluster.close()
 
 
-def _silence_dask_logs() -> None:
+def silence_dask_logs() -> None:
     """After an interrupt: the command ends with its own one line.
 
     Dask logs the connections the kill breaks (at INFO, with tracebacks) and
     tornado the futures cancelled or failed on the way out; LocalCluster's
-    ``silence_logs`` covers only its start.
+    ``silence_logs`` covers only its start. The command line calls this as
+    the stop signal arrives (a connection may close before the runner's own
+    handlers run); the runner calls it again for library callers.
     """
     for name in ("distributed", "tornado", "asyncio"):
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)

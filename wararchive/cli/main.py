@@ -72,6 +72,9 @@ class _Stop:
     def __call__(self, signum: int, frame: object) -> None:
         self.count += 1
         if self.count == 1:
+            from ..runner import silence_dask_logs
+
+            silence_dask_logs()  # from now on, whatever Dask's shutdown logs would follow our one line
             raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
         if self.count >= 3:
             from ..fileio import remove_pending
