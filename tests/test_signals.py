@@ -106,7 +106,15 @@ def test_a_signal_while_the_cluster_starts_ends_it(tmp_path, signum):
 def test_a_study_listens_on_loopback_only_and_sigterm_ends_it(tmp_path):
     proc = _start(
         # the kernel plays these at hundreds of games a second: enough of them that the study is still running when signalled
-        tmp_path, "study", "spionaaz", "-o", "combat_reveals=true,false", "--games", "200000", "--players", "random,random"
+        tmp_path,
+        "study",
+        "spionaaz",
+        "-o",
+        "combat_reveals=true,false",
+        "--games",
+        "200000",
+        "--players",
+        "random,random",
     )
     _wait_for(proc, _busy(proc, 1.5))
     tree = [psutil.Process(proc.pid), *psutil.Process(proc.pid).children(recursive=True)]
