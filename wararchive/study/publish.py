@@ -216,7 +216,7 @@ def _played(todo: list[Entry], partial: Path, workers: int | None, scheduler: st
 def publish(
     root: Path = ROOT,
     games: int = GAMES,
-    players: tuple[str, str] = ("greedy", "greedy"),
+    players: tuple[str, str] = BASELINE,
     seed: int = SEED,
     ruleset_ids: list[str] | None = None,
     workers: int | None = None,
