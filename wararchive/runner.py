@@ -220,6 +220,8 @@ def _client(workers: int, scheduler: str | None) -> Iterator:
             yield client
         return
     cluster = _start_cluster(workers)
+    closed = _ClosedConnections()
+    logging.getLogger("tornado.application").addFilter(closed)
     try:
         with Client(cluster) as client:
             yield client
@@ -229,7 +231,23 @@ def _client(workers: int, scheduler: str | None) -> Iterator:
         with contextlib.suppress(Exception):
             cluster.close(timeout=CLOSE_TIMEOUT)
         raise
+    finally:
+        logging.getLogger("tornado.application").removeFilter(closed)
     cluster.close()
+
+
+class _ClosedConnections(logging.Filter):
+    """Drops tornado's report of a connection to the embedded cluster that closed under it.
+
+    Such a report comes from the client's event-loop thread the moment a
+    worker goes (at a stop signal, before the main thread's handler has run);
+    a worker lost in a normal run reaches the caller as its future's error.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from distributed.comm.core import CommClosedError
+
+        return not (record.exc_info and isinstance(record.exc_info[1], CommClosedError))
 
 
 def silence_dask_logs() -> None:
