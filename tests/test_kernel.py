@@ -179,6 +179,111 @@ def test_play_many_plays_the_same_games_as_play():
         assert list(rs.rules)[rule].id == kg.result["reason"]
 
 
+# -- positions from reference games: what the search hands the kernel ----------------------------
+POSITION_SEEDS = 12
+CONTINUE = 60  # plies played on from each loaded position
+
+
+def reference_position(rs, seed: int, kinds: tuple[str, str]):
+    """The reference game of ``seed`` stopped at a ply the seed picks (1-50: mid-turn too where a turn has several)."""
+    game = rs.new_game(seed=seed)
+    players = [make_player(kind, f"{seed}:{side}") for kind, side in zip(kinds, rs.sides, strict=True)]
+    for _ in range(1 + seed * 17 % 50):
+        if game.result is not None:
+            break
+        game.play(players[game.to_move].choose(game))
+    return game
+
+
+@pytest.mark.parametrize("kinds", PAIRINGS, ids=["-".join(k) for k in PAIRINGS])
+@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+def test_a_loaded_position_plays_on_as_the_reference_game_would(rid, options, kinds):
+    """position.load carries everything the moves depend on: the kernel's continuation is the reference game's, ply by ply."""
+    from wararchive.kernel import mt, playout, position
+    from wararchive.kernel.tables import player_kinds
+
+    rs = ruleset(rid, **options)
+    S, W = kernel._compiled(rs)
+    for seed in range(FULL or POSITION_SEEDS):
+        game = reference_position(rs, seed, kinds)
+        if game.result is not None:
+            continue
+        start, where = game.ply, f"{rid} {options} {'-'.join(kinds)} seed {seed} from ply {game.ply}"
+        position.load(S, W, game)
+        for p, side in enumerate(rs.sides):
+            mt.seed(W.rng[3 + p], mt.seed_key(f"on:{side}"))
+        playout.play_on(S, W, player_kinds(kinds), start + CONTINUE)
+        players = [make_player(kind, f"on:{side}") for kind, side in zip(kinds, rs.sides, strict=True)]
+        for ply in range(start, int(W.G[playout.G_PLY])):
+            assert game.result is None, f"{where}: the reference game ended at ply {game.ply}, the kernel's plays on"
+            move = players[game.to_move].choose(game)
+            assert (move.frm, move.to) == tuple(W.moves[ply]), (
+                f"{where}, ply {ply + 1}: the reference plays {game.move_text(move)}"
+            )
+            game.play(move)
+        over = bool(W.G[playout.G_OVER])
+        assert (game.result is not None) == over, f"{where}: one game ended at ply {game.ply}, the other did not"
+        if over:
+            winner = int(W.G[playout.G_WINNER])
+            assert game.result["winner"] == (None if winner < 0 else rs.sides[winner]), where
+            assert game.result["reason"] == list(rs.rules)[W.G[playout.G_END_RULE]].id, where
+
+
+def search_worlds(rid: str, options: dict, count: int):
+    """Guessed worlds as ISMCTS draws them (Guesser) from mid-game positions of greedy games, each with its player."""
+    from wararchive.players.ismcts import Guesser
+
+    rs, rng, out = ruleset(rid, **options), random.Random(1), []
+    for seed in range(count):
+        game = reference_position(rs, seed, ("greedy", "greedy"))
+        if game.result is None:
+            out.append((Guesser(game, game.to_move).sample(rng), game.to_move))
+    return out
+
+
+@pytest.mark.parametrize("playouts", [1, 3])
+@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+def test_the_search_scores_its_playouts_alike_on_either_engine(rid, options, playouts, monkeypatch):
+    """ISMCTS's playouts on the kernel: the same scores to the last bit, and the stream left where the reference leaves it."""
+    from wararchive.players import ismcts
+
+    monkeypatch.setattr(ismcts, "PLAYOUTS", playouts)
+    worlds = search_worlds(rid, options, 8)
+    assert worlds
+    ref, fast = ismcts.Playouts("reference", worlds[0][0], 7), ismcts.Playouts("kernel", worlds[0][0], 7)
+    assert not ref.kernel and fast.kernel
+    for i, (world, me) in enumerate(worlds):
+        a, b = ref.score(world.clone(), me), fast.score(world.clone(), me)
+        assert a == b, f"{rid} {options} world {i}: the reference scores {a!r}, the kernel {b!r}"
+        assert list(ref.rng.getstate()[1]) == fast.stream.tolist(), f"{rid} {options} world {i}: the streams parted"
+
+
+@pytest.mark.parametrize("rid", ["japanese-war-game", "spionaaz"])
+def test_ismcts_chooses_the_same_moves_with_its_playouts_on_either_engine(rid):
+    from wararchive.players.ismcts import ISMCTSPlayer
+
+    rs = ruleset(rid)
+    for seed in range(4):
+        game = reference_position(rs, seed, ("greedy", "greedy"))
+        ref, fast = ISMCTSPlayer(seed, 24, "reference"), ISMCTSPlayer(seed, 24, "kernel")
+        for _ in range(3):
+            if game.result is not None:
+                break
+            move = ref.choose(game.clone())
+            assert move == fast.choose(game.clone()), f"{rid} seed {seed} ply {game.ply}"
+            game.play(move)
+        assert ref.rng.getstate() == fast.rng.getstate()
+
+
+def test_the_search_plays_out_on_the_reference_engine_where_the_kernel_does_not_cover():
+    from wararchive.players.ismcts import Playouts
+
+    game = ruleset("sojamang-1935").new_game(seed=1)
+    assert not Playouts("auto", game, 1).kernel
+    with pytest.raises(WararchiveError, match="kernel cannot play"):
+        Playouts("kernel", game, 1)
+
+
 # -- the random streams ------------------------------------------------------------------------
 def test_the_generator_is_cpythons_draw_for_draw():
     from wararchive.kernel import mt

@@ -27,8 +27,8 @@ LAYERS = {
     "release": 0,  # the version, date and data licence every citation names (the corpus cites with it)
     "engine": 1,  # the rules core: where a ruleset author works
     "rulesets": 2,
-    "players": 3,  # players and search: where a player author works
-    "kernel": 4,  # reserved for the compiled kernel
+    "kernel": 3,  # the compiled kernel: the rules' mechanism on arrays, for the studies and the search above it
+    "players": 4,  # players and search: where a player author works
     "interop": 5,
     "drawing": 5,
     "runner": 5,

@@ -303,7 +303,7 @@ def _simulated(job: tuple[str, dict[str, Any], int, tuple[str, str], str]) -> tu
     """One game of a simulation: its record line, its winner (or 'draw') and its length."""
     from ..engine import ruleset
     from ..engine.record import dumps
-    from ..kernel import simulate
+    from ..players import simulate
 
     rid, options, seed, kinds, engine = job
     game = simulate(ruleset(rid, **options), seed, kinds, engine)

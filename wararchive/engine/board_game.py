@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .board import FORWARD, move_is_forward
 from .cells import CellSet
 from .combat import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
 from .evaluation import GreedyEvaluation
@@ -266,15 +265,12 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
         self.last_from[u] = c
         if move.action:
             self.hooks.perform(self, move, p)
-        elif self.owner[x] == 1 - p:
+        elif (target := self.engaged_cell(move)) == x:
             self.collide(c, x, p, displace=True)
         else:
             self._relocate(c, x)
-            # face to face needs compass steps: on a point board (no ``step``) combat is the hooks' business
-            if not self.displace and self.board.step and (self.strike == "any" or move_is_forward(self.board, c, x, p)):
-                front = self.board.step[FORWARD[p]][x]
-                if front >= 0 and self.owner[front] == 1 - p:
-                    self.collide(x, front, p, displace=False)
+            if target >= 0:  # face to face: the enemy the piece now faces (engaged_cell reads it before the move)
+                self.collide(x, target, p, displace=False)
         if self.result is None:
             self.hooks.after_move(self, move, p)
         if self.result is None:

@@ -16,6 +16,8 @@ from .moves import Move
 from .view import View
 
 if TYPE_CHECKING:
+    from collections.abc import Container, Iterable, Sequence
+
     from .board import Board
     from .hooks import Hooks
     from .pieces import PieceType
@@ -54,6 +56,21 @@ def exchanges(rs: Ruleset) -> tuple[tuple[float, ...], ...]:
     )
 
 
+def material(kind: Sequence[int], cells: Iterable[int], values: Sequence[float], ends: Container[int]) -> float:
+    """The ``values`` of the pieces on ``cells`` (types in ``kind``), less those whose capture ends the game (``ends``).
+
+    Added one by one in the cells' order, as the compiled kernel adds them
+    (:func:`wararchive.kernel.playout.balance`), so that both score a
+    position alike to the last bit on any Python (``sum`` compensates
+    rounding from Python 3.12 on).
+    """
+    total = 0.0
+    for c in cells:
+        if kind[c] not in ends:
+            total += values[kind[c]]
+    return total
+
+
 class GreedyEvaluation:
     """Move values, material and winning fights of a board game (mixed into ``BoardGame``)."""
 
@@ -69,7 +86,14 @@ class GreedyEvaluation:
     capture_wins: dict[int, str]
 
     def engaged_cell(self, move: Move) -> int:
-        """The enemy cell this move would fight (positions are public), or -1."""
+        """The enemy cell this move would fight (positions are public), or -1.
+
+        The players judge moves by it and ``BoardGame._apply`` fights by it:
+        the enemy moved onto, or (face to face, on a board with compass
+        steps: on a point board combat is the hooks' business) the enemy the
+        piece faces after a forward step, any step where ``strike`` is
+        "any". Read before the move, which changes only the mover's square.
+        """
         if move.action:
             return move.target if move.target >= 0 and self.owner[move.target] >= 0 else -1
         p = self.owner[move.frm]
@@ -117,8 +141,7 @@ class GreedyEvaluation:
         That piece decides the game rather than the balance, and both
         sides hold it while the game goes on.
         """
-        kind, capture_wins, values = self.kind, self.capture_wins, self._type_values
-        return sum(values[kind[c]] for c in self.positions[player] if kind[c] not in capture_wins)
+        return material(self.kind, self.positions[player], self._type_values, self.capture_wins)
 
     @cached_property
     def _type_values(self) -> tuple[float, ...]:

@@ -12,13 +12,12 @@ extra), imported only when the player is made.
 
 from __future__ import annotations
 
-import random
 from functools import cache
 from typing import Any
 
 from ..engine.game import Game
 from ..errors import WararchiveError
-from ..players.ismcts import DEFAULT_ITERATIONS, playout_score
+from ..players.ismcts import DEFAULT_ITERATIONS, Playouts
 from ..players.player import Player
 
 UCT_C = 2.0
@@ -50,18 +49,16 @@ class OpenSpielISMCTSPlayer(Player):
         state: WararchiveState = _spiel_game(game.rs.id, tuple(sorted(game.rs.options.items()))).new_initial_state()
         state.carried.world = game.clone()
         seed = self.rng.randrange(2**32)
+        playouts = Playouts("auto", game, seed)
 
         class Scorer(mcts.Evaluator):
             """Leaves scored as the ``ismcts`` player scores them, on a copy of the leaf's world."""
-
-            def __init__(self) -> None:
-                self.rng = random.Random(seed)
 
             def evaluate(self, leaf: WararchiveState) -> np.ndarray:
                 world = leaf.world
                 if world.result is None:
                     world = world.clone()
-                first = playout_score(world, 0, self.rng)
+                first = playouts.score(world, 0)
                 return np.array([2 * first - 1, 1 - 2 * first])
 
             def prior(self, leaf: WararchiveState) -> list[tuple[int, float]]:

@@ -8,10 +8,17 @@ numba-compiled code on array state. ``tests/test_kernel.py`` plays every
 covered option set both ways and names the seed and ply of any divergence.
 
 Covered: the Japanese War Game and Spionaaž, every option, random and
-greedy players in any pairing. Anything else (another ruleset, the search
-players, a machine without numba) is not: :func:`gap` says why in one
-line, and callers (``simulate``, ``study``, ``publish-studies``) then run
-the reference engine and say so.
+greedy players in any pairing. Anything else (another ruleset, a search
+player on either side, a machine without numba) is not: :func:`gap` says
+why in one line, and callers (``players.simulate``, hence the commands
+``simulate``, ``study`` and ``publish-studies``) then run the reference
+engine and say so.
+
+The search player ``ismcts`` uses the kernel inside its search: it
+descends its tree on the reference engine and hands each leaf's guessed
+world to :func:`search_playouts` (:mod:`.position` loads it), which plays
+the search's playout policy with the same random draws as the reference
+playouts, so the search chooses the same moves on either engine.
 
 Numba compiles on first use and caches the machine code next to these
 modules (``cache=True``), so only the first run on a machine pays for it.
@@ -29,9 +36,11 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import random
+
     import numpy as np
 
-    from ..engine.game import Game
+    from ..engine.board_game import BoardGame
     from ..engine.ruleset import Ruleset
     from .game import KernelGame
 
@@ -116,18 +125,6 @@ def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) 
     return KernelGame(rs, seed, W)
 
 
-def simulate(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random"), engine: str = "auto") -> Game | KernelGame:
-    """``simulate_one(rs, seed, players)`` on the engine :func:`choose` picks: the same game either way.
-
-    A :class:`~.game.KernelGame` has ``engine == "kernel"``; a reference game has no ``engine`` attribute.
-    """
-    if choose(engine, rs, players)[0] == "kernel":
-        return play(rs, seed, players)
-    from ..players import simulate_one
-
-    return simulate_one(rs, seed, (players[0], players[1]))
-
-
 def play_many(rs: Ruleset, seeds: Sequence[int], players: Sequence[str] = ("random", "random")) -> np.ndarray:
     """Games for ``seeds`` in one compiled loop: rows of (plies, winner or -1, end rule index).
 
@@ -149,16 +146,45 @@ def play_many(rs: Ruleset, seeds: Sequence[int], players: Sequence[str] = ("rand
     return out
 
 
+def search_playouts(
+    game: BoardGame, count: int, plies: int, stream: np.ndarray, me: int, advance: float
+) -> list[tuple[bool, int, float]]:
+    """The search's ``count`` playouts (:class:`wararchive.players.ismcts.Playouts`) of ``game``'s position, compiled.
+
+    The same moves and draws as the reference playouts from a ``stream``
+    that mirrors their ``random.Random`` (:func:`mirror`), and the same
+    scores: per playout (over, winner's side or -1, the material and
+    advance balance for ``me``). ``tests/test_kernel.py`` checks both; the
+    ruleset must be covered (:func:`covers`).
+    """
+    import numpy as np
+
+    from .position import playouts
+
+    S, W = _compiled(game.rs)
+    W0 = _compiled(game.rs, "position")[1]
+    out = np.zeros((count, 3))
+    playouts(S, W0, W, game, plies, stream, me, advance, out)
+    return [(bool(over), int(winner), balance) for over, winner, balance in out.tolist()]
+
+
+def mirror(rng: random.Random) -> np.ndarray:
+    """A kernel stream (:mod:`.mt`) in ``rng``'s state: it draws what ``rng`` would draw next."""
+    import numpy as np
+
+    return np.array(rng.getstate()[1], np.int64)
+
+
 _LOCAL = threading.local()  # each thread its own game buffers: a Dask worker of an outside cluster may run several threads
 
 
-def _compiled(rs: Ruleset):
-    """The ruleset's arrays and this thread's buffers for its games."""
+def _compiled(rs: Ruleset, slot: str = "game"):
+    """The ruleset's arrays and this thread's ``slot`` buffers for its games (a search loads its positions into a second)."""
     from . import playout
     from .tables import spec
 
     S = spec(rs)
-    buffers = _LOCAL.__dict__.setdefault("work", {})
+    buffers = _LOCAL.__dict__.setdefault(slot, {})
     if id(S) not in buffers:
         buffers[id(S)] = (S, playout.work(S))
     return buffers[id(S)]

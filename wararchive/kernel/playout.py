@@ -22,6 +22,12 @@ values (:meth:`~wararchive.engine.evaluation.GreedyEvaluation.move_values`)
 are computed from what its side may know (``known``, ``moved``) with the
 same float operations in the same order, so that its ties, and the draw
 that breaks them, are the reference player's.
+
+The search's playouts (:func:`playouts`) start from a position the
+reference engine reached (:mod:`.position` writes it into a ``Work``):
+each side takes a fight it wins, else any move, as
+:class:`~wararchive.players.ismcts.Playouts` does, and the end is scored
+by :func:`balance` with the reference scorer's arithmetic.
 """
 
 from __future__ import annotations
@@ -89,8 +95,15 @@ L_LEARNER, L_OFFSET, L_COUNT = 3, 4, 5  # revealed: the learner, aux rows (uid, 
 L_WINNER = 3  # end: the winner, -1 for none
 LOG_WIDTH = 18
 
-Spec = namedtuple("Spec", "P step around movement outcome crule capture occupy water homes first allowed rest middle count exch")
-"""A ruleset as arrays (built by :func:`wararchive.kernel.tables.spec`); ``count`` and ``exch`` are greedy's (army, exchanges)."""
+Spec = namedtuple(
+    "Spec", "P step around movement outcome crule capture occupy water homes first allowed rest middle count exch worth rows"
+)
+"""A ruleset as arrays (built by :func:`wararchive.kernel.tables.spec`).
+
+``count`` and ``exch`` are greedy's (army, exchanges); ``worth`` (each
+type's value, 0 for a piece whose capture ends the game) and ``rows``
+(each cell's row from each side's back) the search's (:func:`balance`).
+"""
 
 Work = namedtuple(
     "Work",
@@ -211,21 +224,31 @@ def _backer(S, W, flag_cell: int) -> int:
     return b if b >= 0 and W.owner[b] == o else -1
 
 
+@njit(cache=True, inline="always")
+def _decider(S, W, dfn: int) -> tuple[int, int]:
+    """Hooks.decider: the cell whose rank defends ``dfn`` (-1: defenceless) and the rule that says so (-1: none).
+
+    The Japanese War Game's flag is defended by the tile behind it
+    (JapaneseWarGameHooks.decider); every other piece by itself.
+    """
+    P = S.P
+    if P[P_HOOKS] != HOOKS_JWG or W.kind[dfn] != P[P_FLAG]:
+        return dfn, -1
+    behind = _backer(S, W, dfn)
+    if behind < 0:
+        return -1, P[P_R_FLAG_ALONE]
+    if W.kind[behind] == P[P_MINE] or W.kind[behind] == P[P_SPY]:
+        return (-1 if P[P_RANK_ONLY] else behind), P[P_R_FLAG_BACKER]
+    return behind, P[P_R_FLAG_RANK]
+
+
 @njit(cache=True)
 def _collide(S, W, att: int, dfn: int, p: int, displace: bool) -> None:
     """BoardGame.collide, with the Japanese War Game's decider, resolve and after_combat."""
     P = S.P
     jwg = P[P_HOOKS] == HOOKS_JWG
     a_t, d_t = W.kind[att], W.kind[dfn]
-    decider, via = dfn, -1
-    if jwg and d_t == P[P_FLAG]:
-        behind = _backer(S, W, dfn)
-        if behind < 0:
-            decider, via = -1, P[P_R_FLAG_ALONE]
-        elif W.kind[behind] == P[P_MINE] or W.kind[behind] == P[P_SPY]:
-            decider, via = (-1 if P[P_RANK_ONLY] else behind), P[P_R_FLAG_BACKER]
-        else:
-            decider, via = behind, P[P_R_FLAG_RANK]
+    decider, via = _decider(S, W, dfn)
     if decider < 0:
         outcome, rule = ATTACKER_WINS, via
     else:
@@ -323,6 +346,26 @@ def _unmask(S, W) -> None:
 
 
 @njit(cache=True, inline="always")
+def _engaged(S, W, c: int, x: int, p: int) -> int:
+    """GreedyEvaluation.engaged_cell for a plain move: the enemy cell it would fight, or -1.
+
+    The moved-onto enemy, or (face-to-face combat) the enemy the piece
+    faces after a forward step (any step where ``strike`` is "any"); the
+    players judge moves by it. :func:`_apply` makes the same test written
+    out: calling this there made whole random games of the Japanese War
+    Game 28 % slower (2.03 against 1.45 million plies per CPU-second, 3,000
+    games, one idle core, numba 0.68; why the compiled loop slows was not
+    traced).
+    """
+    if W.owner[x] == 1 - p:
+        return x
+    if S.P[P_DISPLACE] or not (S.P[P_STRIKE_ANY] or _is_forward(S, c, x, p)):
+        return -1
+    front = S.step[NORTH if p == 0 else SOUTH, x]
+    return front if front >= 0 and W.owner[front] == 1 - p else -1
+
+
+@njit(cache=True, inline="always")
 def _apply(S, W, c: int, x: int) -> None:
     """BoardGame._apply (plain moves: the covered rulesets have no abilities), then the end of the ply."""
     P = S.P
@@ -338,7 +381,7 @@ def _apply(S, W, c: int, x: int) -> None:
             W.last_from[last] = -1
         W.G[G_LAST0 + p] = u
     W.last_from[u] = c
-    if W.owner[x] == 1 - p:
+    if W.owner[x] == 1 - p:  # _engaged's test, written out (see _engaged: calling it here costs)
         _collide(S, W, c, x, p, True)
     else:
         _relocate(W, c, x)
@@ -466,18 +509,13 @@ def new_game(S, W) -> None:
         _finish(W, 1, S.P[P_NO_MOVES_RULE], False)
 
 
+@njit(cache=True)
+def resume(S, W) -> None:
+    """The legal moves of a position written into ``W`` (:func:`wararchive.kernel.position.load`), as new_game leaves them."""
+    _generate(S, W, W.G[G_TO_MOVE])
+
+
 # -- the players ---------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _engaged(S, W, c: int, x: int, p: int) -> int:
-    """GreedyEvaluation.engaged_cell for a plain move: the enemy cell it would fight, or -1."""
-    if W.owner[x] == 1 - p:
-        return x
-    if S.P[P_DISPLACE] or not (S.P[P_STRIKE_ANY] or _is_forward(S, c, x, p)):
-        return -1
-    front = S.step[NORTH if p == 0 else SOUTH, x]
-    return front if front >= 0 and W.owner[front] == 1 - p else -1
-
-
 @njit(cache=True)
 def _greedy(S, W, p: int, n: int) -> int:
     """GreedyPlayer.choose among the ``n`` moves in ``W.buf``: the best by ``move_values`` from ``p``'s view, ties drawn.
@@ -532,23 +570,108 @@ def _greedy(S, W, p: int, n: int) -> int:
     return W.best[mt.randbelow(W.rng[3 + p], nbest)]
 
 
+@njit(cache=True, inline="always")
+def _step(S, W, i: int) -> None:
+    """Game.play of the ``i``-th legal move in ``W.buf``: recorded, then applied."""
+    c, x = W.buf[i, 0], W.buf[i, 1]
+    ply = W.G[G_PLY]
+    W.moves[ply, 0], W.moves[ply, 1] = c, x
+    W.G[G_PLY] = ply + 1
+    _apply(S, W, c, x)
+
+
 @njit(cache=True)
-def play(S, W, players) -> None:
-    """A whole game between ``players`` (``PLAYER_*`` per side), whose draws come from streams 3 and 4.
+def play_on(S, W, players, until: int) -> None:
+    """Play the position in ``W`` on between ``players`` (``PLAYER_*`` per side, streams 3 and 4) until its end or ply ``until``.
 
     ``RandomPlayer.choose`` is ``choice(legal_moves)``; the greedy player's is :func:`_greedy`.
     """
-    new_game(S, W)
-    if W.G[G_SETUP_FAILED]:
-        return
-    while W.G[G_OVER] == 0:
+    while W.G[G_OVER] == 0 and W.G[G_PLY] < until:
         p, n = W.G[G_TO_MOVE], W.G[G_NMOVES]
-        i = _greedy(S, W, p, n) if players[p] == PLAYER_GREEDY else mt.randbelow(W.rng[3 + p], n)
+        _step(S, W, _greedy(S, W, p, n) if players[p] == PLAYER_GREEDY else mt.randbelow(W.rng[3 + p], n))
+
+
+@njit(cache=True)
+def play(S, W, players) -> None:
+    """A whole game between ``players`` from the seeded streams in ``W.rng``."""
+    new_game(S, W)
+    if W.G[G_SETUP_FAILED] == 0:
+        play_on(S, W, players, S.P[P_PLY_LIMIT])
+
+
+@njit(cache=True)
+def _fights(S, W, p: int, n: int) -> int:
+    """GreedyEvaluation.winning_fights of the ``n`` moves in ``W.buf`` into ``W.best``; returns how many.
+
+    By the ranks on the board (every one: the search calls this only in a
+    world whose hidden ranks are its guess), the combat table's outcome
+    against the decider, or an occupation of the enemy's headquarters.
+    """
+    k, occupy = 0, S.P[P_OCCUPY_RULE] >= 0
+    for i in range(n):
         c, x = W.buf[i, 0], W.buf[i, 1]
-        ply = W.G[G_PLY]
-        W.moves[ply, 0], W.moves[ply, 1] = c, x
-        W.G[G_PLY] = ply + 1
-        _apply(S, W, c, x)
+        target = _engaged(S, W, c, x, p)
+        if target < 0:
+            win = occupy and S.occupy[p, x]
+        else:
+            decider = _decider(S, W, target)[0]
+            win = decider < 0 or S.outcome[W.kind[c], W.kind[decider]] == ATTACKER_WINS
+        if win:
+            W.best[k] = i
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def playouts(S, W0, W, plies: int, rng, me: int, advance: float, out) -> None:
+    """ismcts.Playouts on the position in ``W0``, once per row of ``out``: (over, winner or -1, :func:`balance`).
+
+    Each playout starts from a copy of ``W0`` in ``W`` and plays up to
+    ``plies`` plies, each side taking a fight it wins, else any move, both
+    drawing from the one stream ``rng`` (the search's playout stream,
+    mirrored from its ``random.Random``): ``choice(wins or moves)``.
+    """
+    for r in range(out.shape[0]):
+        _restore(W0, W)
+        for _ in range(plies):
+            if W.G[G_OVER]:
+                break
+            p, n = W.G[G_TO_MOVE], W.G[G_NMOVES]
+            k = _fights(S, W, p, n)
+            _step(S, W, W.best[mt.randbelow(rng, k)] if k else mt.randbelow(rng, n))
+        out[r, 0], out[r, 1], out[r, 2] = W.G[G_OVER], W.G[G_WINNER], balance(S, W, me, advance)
+
+
+@njit(cache=True, inline="always")
+def _restore(W0, W) -> None:
+    """Copy the position in ``W0`` into ``W``: everything a playout reads (``W`` may hold another game's), and the legal moves."""
+    W.G[:] = W0.G
+    W.kind[:], W.owner[:], W.uid[:] = W0.kind, W0.owner, W0.uid
+    W.last_from[:], W.turn_moved[:], W.moved[:], W.known[:] = W0.last_from, W0.turn_moved, W0.moved, W0.known
+    W.mark[:] = 0  # G_PASS went back with G: no stamp of a discarded playout may survive
+    W.enter[:], W.uid_owner[:], W.uid_kind[:] = W0.enter, W0.uid_owner, W0.uid_kind
+    n = W0.G[G_NMOVES]
+    W.buf[:n] = W0.buf[:n]
+
+
+@njit(cache=True, inline="always")
+def balance(S, W, me: int, advance: float) -> float:
+    """ismcts's score of a position for ``me``: material less the enemy's, plus ``advance`` per row his mobile pieces lead by.
+
+    Material is evaluation.material (added cell by cell, as there), the
+    rows are ``row_from_back`` of each mobile piece: the same numbers in
+    the same order as the reference scorer's.
+    """
+    mat, rows = np.zeros(2), np.zeros(2, np.int64)
+    for c in range(W.kind.shape[0]):
+        o = W.owner[c]
+        if o < 0:
+            continue
+        t = W.kind[c]
+        mat[o] += S.worth[t]
+        if S.movement[t] != IMMOBILE:
+            rows[o] += S.rows[o, c]
+    return mat[me] - mat[1 - me] + advance * (rows[me] - rows[1 - me])
 
 
 @njit(cache=True)

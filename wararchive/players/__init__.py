@@ -19,7 +19,7 @@ from .baseline import GreedyPlayer, RandomPlayer
 from .belief import Belief
 from .ismcts import ISMCTSPlayer
 from .player import Player
-from .registry import make_player, play_out, player_code, players, simulate_one
+from .registry import make_player, play_out, player_code, players, simulate, simulate_one
 from .strong import BeliefPlayer
 
 __all__ = [
@@ -33,5 +33,6 @@ __all__ = [
     "play_out",
     "player_code",
     "players",
+    "simulate",
     "simulate_one",
 ]

@@ -38,10 +38,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from ..engine.board import move_is_forward
 from ..engine.game import Game
+
+if TYPE_CHECKING:
+    from ..engine.pieces import PieceType
 
 SURPRISE = 0.02  # likelihood of a rank for which the combat table gives another outcome than the one seen
 BOLDNESS = 0.6  # log-odds tilt towards strong ranks per approach to one of the player's pieces
@@ -232,12 +236,13 @@ def enemy_knows(game: Game, player: int) -> set[int]:
     return out
 
 
-def strength_scale(types) -> list[float]:
+@cache  # a ruleset's piece types never change, and the search's evaluation asks for every position it scores
+def strength_scale(types: tuple[PieceType, ...]) -> tuple[float, ...]:
     """Each type's strength scaled to 0…1 among the mobile types (immobile ones 0.5: boldness says nothing of them)."""
     mobile = [pt.strength for pt in types if pt.mobile]
     lo, hi = (min(mobile), max(mobile)) if mobile else (0, 1)
     span = (hi - lo) or 1
-    return [(pt.strength - lo) / span if pt.mobile else 0.5 for pt in types]
+    return tuple((pt.strength - lo) / span if pt.mobile else 0.5 for pt in types)
 
 
 def _setup_cells(game: Game, enemy: int, pool: list[int]) -> dict[int, frozenset[int]]:

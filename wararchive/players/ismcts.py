@@ -10,6 +10,10 @@ visits; a leaf is scored by a short playout (each side taking a fight it
 wins, else a random move) and then the material balance
 (:meth:`~wararchive.engine.game.Game.material`) with a small bonus for
 advancing, squashed to 0…1; a finished game scores 1, ½ or 0.
+The playouts (:class:`Playouts`) run on the compiled kernel where it
+covers the ruleset (:mod:`wararchive.kernel`), with the same moves, draws
+and scores as on the reference engine, so the player chooses the same
+moves either way, faster with the kernel (``benchmarks/search.py``).
 
 Fairness is the point of the archive's players, so the guess is made from
 the player's :class:`~wararchive.engine.view.View` and the public rules
@@ -42,6 +46,7 @@ from .player import Player
 
 DEFAULT_ITERATIONS = 48
 PLAYOUT_PLIES = 6
+PLAYOUTS = 1  # playouts a leaf is scored by (their mean)
 EXPLORATION = 0.7
 PRIOR_WEIGHT = 1.0
 ADVANCE = 0.05  # material per row advanced by a mobile piece
@@ -132,9 +137,10 @@ class ISMCTSPlayer(Player):
     name = "ismcts"
     budgeted = True
 
-    def __init__(self, seed: int | str = 0, iterations: int = DEFAULT_ITERATIONS):
+    def __init__(self, seed: int | str = 0, iterations: int = DEFAULT_ITERATIONS, engine: str = "auto"):
         super().__init__(seed)
         self.iterations = iterations
+        self.engine = engine  # where the playouts run (kernel.ENGINES): the choices are the same on either
 
     def choose(self, game: Game) -> Any:
         me = game.to_move
@@ -145,12 +151,13 @@ class ISMCTSPlayer(Player):
         values = game.move_values(legal, game.view(me, with_events=False))
         prior = {m: 0.5 + 0.5 * math.tanh(v / MATERIAL_SCALE) for m, v in zip(legal, values, strict=True)}
         root, guesser = Node(), Guesser(game, me)
+        playouts = Playouts(self.engine, game, self.rng.getrandbits(64))
         for _ in range(self.iterations):
-            self._iterate(root, guesser.sample(self.rng), me, prior)
+            self._iterate(root, guesser.sample(self.rng), me, prior, playouts)
         # the most visited of the moves legal in the real game (the mover always knows his own moves)
         return max(legal, key=lambda m: (root.children[m].visits, root.children[m].reward) if m in root.children else (-1, 0))
 
-    def _iterate(self, root: Node, world: Game, me: int, prior: dict[Any, float]) -> None:
+    def _iterate(self, root: Node, world: Game, me: int, prior: dict[Any, float], playouts: Playouts) -> None:
         rng, path, node = self.rng, [root], root
         while world.result is None:
             moves = world.legal_moves()
@@ -171,7 +178,7 @@ class ISMCTSPlayer(Player):
             node = node.children[move]
             world.play(move)
             path.append(node)
-        score = playout_score(world, me, rng)
+        score = playouts.score(world, me)
         for n in path[1:]:
             n.visits += 1
             n.reward += score if n.mover == me else 1.0 - score
@@ -183,8 +190,8 @@ def _ucb(node: Node, bias: float) -> float:
     return node.reward / n + EXPLORATION * math.sqrt(math.log(node.available) / n) + PRIOR_WEIGHT * bias / n
 
 
-def playout_score(world: Game, me: int, rng: random.Random) -> float:
-    """Play a few plies, each side taking a fight it wins in this world if it has one; score the end for ``me`` in 0…1.
+class Playouts:
+    """One move's playouts: a few plies of the guessed world, each side taking a fight it wins in it if it has one, else any move.
 
     Both sides see every rank of the guessed world here, so the enemy
     punishes every exposed piece: a cautious model of him. Against greedy
@@ -194,18 +201,55 @@ def playout_score(world: Game, me: int, rng: random.Random) -> float:
     only), on the same seeds, it won 20 (35-65 %), drew 3 and lost 17. The
     intervals overlap (Fisher's exact test on the wins: p = 0.17), so the
     cautious model is kept as the likelier better one, not a proven one.
+    (Measured when the playouts drew from the search's own generator; they
+    now draw from a generator of their own, seeded from it once a move.)
+
+    They run on the compiled kernel where it covers the ruleset
+    (``engine`` ``auto``; :func:`wararchive.kernel.choose`), else on the
+    reference engine, with the same moves, draws and scores either way
+    (``tests/test_kernel.py``): the kernel mirrors their generator once a
+    move, not once a playout.
     """
-    fights = getattr(world, "winning_fights", None)
-    for _ in range(PLAYOUT_PLIES):
+
+    def __init__(self, engine: str, game: Game, seed: int):
+        from ..kernel import choose, mirror
+
+        self.rng = random.Random(seed)
+        self.kernel = choose(engine, game.rs)[0] == "kernel"
+        self.stream = mirror(self.rng) if self.kernel else None
+
+    def score(self, world: Game, me: int) -> float:
+        """The mean score for ``me`` (0…1, :func:`squash`) of ``PLAYOUTS`` playouts of ``world`` (which the last one plays on)."""
+        if self.kernel and world.result is None:
+            from ..kernel import search_playouts
+
+            ends = search_playouts(world, PLAYOUTS, PLAYOUT_PLIES, self.stream, me, ADVANCE)
+        else:
+            ends = [self._playout(world.clone() if r < PLAYOUTS - 1 else world, me) for r in range(PLAYOUTS)]
+        total = 0.0
+        for over, winner, balance in ends:
+            total += squash(over, winner, balance, me)
+        return total / PLAYOUTS
+
+    def _playout(self, world: Game, me: int) -> tuple[bool, int, float]:
+        """One playout on the reference engine: (over, winner's side or -1, material and advance balance for ``me``)."""
+        fights = getattr(world, "winning_fights", None)
+        for _ in range(PLAYOUT_PLIES):
+            if world.result is not None:
+                break
+            moves = world.legal_moves()
+            wins = fights(moves) if fights else []
+            world.play(self.rng.choice(wins or moves))
         if world.result is not None:
-            break
-        moves = world.legal_moves()
-        wins = fights(moves) if fights else []
-        world.play(rng.choice(wins or moves))
-    if world.result is not None:
-        winner = world.result["winner"]
-        return 0.5 if winner is None else float(winner == world.rs.sides[me])
-    balance = world.material(me) - world.material(1 - me) + ADVANCE * (_advance(world, me) - _advance(world, 1 - me))
+            winner = world.result["winner"]
+            return True, -1 if winner is None else world.rs.side_index(winner), 0.0
+        return False, -1, world.material(me) - world.material(1 - me) + ADVANCE * (_advance(world, me) - _advance(world, 1 - me))
+
+
+def squash(over: bool, winner: int, balance: float, me: int) -> float:
+    """A playout's end for ``me`` in 0…1: a finished game 1, ½ or 0, else the material balance, squashed."""
+    if over:
+        return 0.5 if winner < 0 else float(winner == me)
     return 0.5 + 0.5 * math.tanh(balance / MATERIAL_SCALE)
 
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 import ast
 import importlib.util
 import inspect
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.game import Game
 from ..errors import UnknownIdError, WararchiveError
@@ -27,6 +28,12 @@ from .baseline import GreedyPlayer, RandomPlayer
 from .ismcts import ISMCTSPlayer
 from .player import Player
 from .strong import BeliefPlayer
+
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
+
+    from ..engine.ruleset import Ruleset
+    from ..kernel.game import KernelGame
 
 GROUP = "wararchive.players"
 OWN: dict[str, type[Player]] = {
@@ -119,18 +126,18 @@ def _imported_here(path: Path, package: Path) -> list[Path]:
     for name in names:
         if name.split(".")[0] != package.name:
             continue
-        spec = importlib.util.find_spec(name) if _importable(name) else None
+        spec = _module_spec(name)
         if spec is not None and spec.origin and spec.origin.endswith(".py"):
             found.append(Path(spec.origin))
     return found
 
 
-def _importable(name: str) -> bool:
-    """Whether ``name`` names a module (``from .x import f`` also yields ``x.f``, a function, not a module)."""
+def _module_spec(name: str) -> ModuleSpec | None:
+    """``name``'s module spec, or None if it names no module (``from .x import f`` also yields ``x.f``, a function)."""
     try:
-        return importlib.util.find_spec(name) is not None
+        return importlib.util.find_spec(name)
     except (ImportError, ValueError):  # its parent is not a package
-        return False
+        return None
 
 
 def play_out(game: Game, players: tuple[Player, Player]) -> Game:
@@ -141,7 +148,20 @@ def play_out(game: Game, players: tuple[Player, Player]) -> Game:
 
 
 def simulate_one(rs, seed: int, kinds: tuple[str, str] = ("random", "random")) -> Game:
-    """One game from ``seed``: setups and both players' choices derive from it."""
+    """One game from ``seed`` on the reference engine: setups and both players' choices derive from it."""
     game = rs.new_game(seed=seed)
     chosen = tuple(make_player(k, f"{rs.id}:{seed}:player:{side}") for k, side in zip(kinds, rs.sides, strict=True))
     return play_out(game, chosen)
+
+
+def simulate(rs: Ruleset, seed: int, kinds: Sequence[str] = ("random", "random"), engine: str = "auto") -> Game | KernelGame:
+    """:func:`simulate_one` on the engine :func:`wararchive.kernel.choose` picks: the same game either way.
+
+    A :class:`~wararchive.kernel.game.KernelGame` has ``engine == "kernel"``;
+    a reference game has no ``engine`` attribute.
+    """
+    from ..kernel import choose, play
+
+    if choose(engine, rs, kinds)[0] == "kernel":
+        return play(rs, seed, kinds)
+    return simulate_one(rs, seed, (kinds[0], kinds[1]))

@@ -17,6 +17,7 @@ import pandas as pd
 
 from .. import kernel
 from ..engine import ruleset
+from ..players import simulate
 from ..runner import Pool, parallel_map
 from .design import Design
 
@@ -38,7 +39,7 @@ def play(job: EngineJob) -> dict[str, Any]:
     """
     rid, label, options, seed, players, swapped, engine = job
     rs = ruleset(rid, **options)
-    game = kernel.simulate(rs, seed, players, engine)
+    game = simulate(rs, seed, players, engine)
     if getattr(game, "engine", None) == "kernel":
         start, end = game.army(at_end=False), game.army()
     else:
