@@ -258,6 +258,33 @@ def test_the_search_scores_its_playouts_alike_on_either_engine(rid, options, pla
         assert list(ref.rng.getstate()[1]) == fast.stream.tolist(), f"{rid} {options} world {i}: the streams parted"
 
 
+@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+def test_a_kernel_world_is_the_guessed_reference_world(rid, options):
+    """The search's worlds on the kernel (kernel.worlds) are its reference worlds: the same moves, in order, ply after ply."""
+    from wararchive.players.ismcts import Guesser
+
+    rs = ruleset(rid, **options)
+    for seed in range(6):
+        game = reference_position(rs, seed, ("greedy", "greedy"))
+        if game.result is not None:
+            continue
+        guesser, worlds, cells = Guesser(game, game.to_move), kernel.worlds(game), len(game.kind)
+        for draw in range(3):
+            world, fast = guesser.sample(random.Random(draw)), worlds.world(*guesser.guess(random.Random(draw)))
+            pick = random.Random(seed)
+            for ply in range(30):
+                where = f"{rid} {options} seed {seed} world {draw} ply {ply}"
+                assert (world.result is None) == (fast.result is None), where
+                if world.result is not None:
+                    assert world.result["winner"] == fast.result["winner"], where
+                    break
+                moves = world.legal_moves()
+                assert [m.frm * cells + m.to for m in moves] == fast.legal_moves(), where
+                i = pick.randrange(len(moves))
+                world.play(moves[i])
+                fast.play(fast.legal_moves()[i])
+
+
 @pytest.mark.parametrize("rid", ["japanese-war-game", "spionaaz"])
 def test_ismcts_chooses_the_same_moves_with_its_playouts_on_either_engine(rid):
     from wararchive.players.ismcts import ISMCTSPlayer

@@ -14,11 +14,14 @@ why in one line, and callers (``players.simulate``, hence the commands
 ``simulate``, ``study`` and ``publish-studies``) then run the reference
 engine and say so.
 
-The search player ``ismcts`` uses the kernel inside its search: it
-descends its tree on the reference engine and hands each leaf's guessed
-world to :func:`search_playouts` (:mod:`.position` loads it), which plays
-the search's playout policy with the same random draws as the reference
-playouts, so the search chooses the same moves on either engine.
+The search player ``ismcts`` uses the kernel inside its search: the real
+position is loaded once a move (:func:`worlds`), each iteration's guessed
+world is a compiled copy of it with the guesses written in, and the tree's
+moves and the playouts are played on it, in the reference engine's order
+of moves and with the same random draws, so the search chooses the same
+moves on either engine. :func:`search_playouts` plays the same playouts
+from a reference game's position (loaded by :mod:`.position`), for a
+search whose tree is not the archive's (``openspiel-ismcts``).
 
 Numba compiles on first use and caches the machine code next to these
 modules (``cache=True``), so only the first run on a machine pays for it.
@@ -43,6 +46,7 @@ if TYPE_CHECKING:
     from ..engine.board_game import BoardGame
     from ..engine.ruleset import Ruleset
     from .game import KernelGame
+    from .world import Worlds
 
 ENGINES = ("auto", "kernel", "reference")
 """``auto``: the kernel where it covers the ruleset and players, else the reference engine."""
@@ -166,6 +170,14 @@ def search_playouts(
     out = np.zeros((count, 3))
     playouts(S, W0, W, game, plies, stream, me, advance, out)
     return [(bool(over), int(winner), balance) for over, winner, balance in out.tolist()]
+
+
+def worlds(game: BoardGame) -> Worlds:
+    """A search's guessed worlds of ``game``'s position on the kernel (:mod:`.world`); the ruleset must be covered."""
+    from .world import Worlds
+
+    S, root = _compiled(game.rs, "root")
+    return Worlds(S, root, _compiled(game.rs, "world")[1], _compiled(game.rs)[1], game)
 
 
 def mirror(rng: random.Random) -> np.ndarray:

@@ -571,13 +571,30 @@ def _greedy(S, W, p: int, n: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _step(S, W, i: int) -> None:
-    """Game.play of the ``i``-th legal move in ``W.buf``: recorded, then applied."""
-    c, x = W.buf[i, 0], W.buf[i, 1]
+def _play(S, W, c: int, x: int) -> None:
+    """Game.play of the move ``c``-``x`` (a legal one): recorded, then applied."""
     ply = W.G[G_PLY]
     W.moves[ply, 0], W.moves[ply, 1] = c, x
     W.G[G_PLY] = ply + 1
     _apply(S, W, c, x)
+
+
+@njit(cache=True, inline="always")
+def _step(S, W, i: int) -> None:
+    """:func:`_play` of the ``i``-th legal move in ``W.buf``."""
+    _play(S, W, W.buf[i, 0], W.buf[i, 1])
+
+
+@njit(cache=True)
+def play_move(S, W, c: int, x: int) -> None:
+    """:func:`_play` from Python: the search's tree plays its moves so (:mod:`wararchive.kernel.world`)."""
+    _play(S, W, c, x)
+
+
+@njit(cache=True)
+def restore(W0, W) -> None:
+    """:func:`_restore` from Python: a search's fresh world from its root (:mod:`wararchive.kernel.world`)."""
+    _restore(W0, W)
 
 
 @njit(cache=True)

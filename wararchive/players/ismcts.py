@@ -10,10 +10,11 @@ visits; a leaf is scored by a short playout (each side taking a fight it
 wins, else a random move) and then the material balance
 (:meth:`~wararchive.engine.game.Game.material`) with a small bonus for
 advancing, squashed to 0…1; a finished game scores 1, ½ or 0.
-The playouts (:class:`Playouts`) run on the compiled kernel where it
-covers the ruleset (:mod:`wararchive.kernel`), with the same moves, draws
+Where the compiled kernel covers the ruleset (:mod:`wararchive.kernel`),
+the guessed worlds, the tree's moves in them and the playouts
+(:class:`Playouts`) are played there, with the same moves, random draws
 and scores as on the reference engine, so the player chooses the same
-moves either way, faster with the kernel (``benchmarks/search.py``).
+moves either way, only faster (``benchmarks/search.py`` measures how much).
 
 Fairness is the point of the archive's players, so the guess is made from
 the player's :class:`~wararchive.engine.view.View` and the public rules
@@ -39,10 +40,13 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.game import Game
 from .player import Player
+
+if TYPE_CHECKING:
+    from ..kernel.world import World
 
 DEFAULT_ITERATIONS = 48
 PLAYOUT_PLIES = 6
@@ -101,14 +105,11 @@ class Guesser:
                 if len(cells) < home:
                     self.setup_cells[t] = cells
 
-    def sample(self, rng: random.Random) -> Game:
-        """A copy of the game with every hidden enemy rank replaced by a guess."""
-        world = self.game.clone()
-        if not self.hidden:
-            return world
+    def guess(self, rng: random.Random) -> tuple[dict[int, int], list[tuple[int, int]]]:
+        """A rank for every hidden enemy piece: cell → rank on the board, and (uid, rank) for each one removed unseen."""
         pool = list(self.pool)
         rng.shuffle(pool)
-        kinds, mobile = world.kind, self.mobile
+        mobile, guesses = self.mobile, {}
         still = list(self.still)
         for i in range(len(pool) - 1, -1, -1):  # first the ranks a setup rule confines, each to a cell it allows
             allowed = self.setup_cells.get(pool[i])
@@ -117,17 +118,27 @@ class Guesser:
                 if cells:
                     c = rng.choice(cells)
                     still.remove(c)
-                    kinds[c] = pool.pop(i)
+                    guesses[c] = pool.pop(i)
         for c in self.moved:  # a piece seen to move is no mine or flag
             i = next((i for i in range(len(pool) - 1, -1, -1) if pool[i] in mobile), -1)
-            kinds[c] = pool.pop(i) if i >= 0 else rng.choice(self.fallback)
+            guesses[c] = pool.pop(i) if i >= 0 else rng.choice(self.fallback)
         for c in still:
-            kinds[c] = pool.pop() if pool else rng.choice(self.fallback)
-        for i in self.gone:
-            u, _, o, ply = world.removed[i]
-            world.removed[i] = (u, pool.pop() if pool else rng.choice(self.fallback), o, ply)
-        guessed = [world.uid[c] for c in (*self.moved, *self.still)] + [world.removed[i][0] for i in self.gone]
-        world.redrawn(self.player, guessed)
+            guesses[c] = pool.pop() if pool else rng.choice(self.fallback)
+        gone = [(self.game.removed[i][0], pool.pop() if pool else rng.choice(self.fallback)) for i in self.gone]
+        return guesses, gone
+
+    def sample(self, rng: random.Random) -> Game:
+        """A copy of the game with every hidden enemy rank replaced by a guess (:meth:`guess`)."""
+        world = self.game.clone()
+        if not self.hidden:
+            return world
+        guesses, gone = self.guess(rng)
+        for c, t in guesses.items():
+            world.kind[c] = t
+        for i, (u, t) in zip(self.gone, gone, strict=True):
+            _, _, o, ply = world.removed[i]
+            world.removed[i] = (u, t, o, ply)
+        world.redrawn(self.player, [world.uid[c] for c in guesses] + [u for u, _ in gone])
         return world
 
 
@@ -140,7 +151,7 @@ class ISMCTSPlayer(Player):
     def __init__(self, seed: int | str = 0, iterations: int = DEFAULT_ITERATIONS, engine: str = "auto"):
         super().__init__(seed)
         self.iterations = iterations
-        self.engine = engine  # where the playouts run (kernel.ENGINES): the choices are the same on either
+        self.engine = engine  # where the guessed worlds are played (kernel.ENGINES): the choices are the same on either
 
     def choose(self, game: Game) -> Any:
         me = game.to_move
@@ -149,15 +160,26 @@ class ISMCTSPlayer(Player):
             return legal[0]
         # greedy's judgement from the player's own view orders the moves and guides their first visits
         values = game.move_values(legal, game.view(me, with_events=False))
-        prior = {m: 0.5 + 0.5 * math.tanh(v / MATERIAL_SCALE) for m, v in zip(legal, values, strict=True)}
         root, guesser = Node(), Guesser(game, me)
         playouts = Playouts(self.engine, game, self.rng.getrandbits(64))
-        for _ in range(self.iterations):
-            self._iterate(root, guesser.sample(self.rng), me, prior, playouts)
-        # the most visited of the moves legal in the real game (the mover always knows his own moves)
-        return max(legal, key=lambda m: (root.children[m].visits, root.children[m].reward) if m in root.children else (-1, 0))
+        if playouts.kernel:  # the worlds, their moves and playouts on the kernel; the tree keys moves by their codes
+            from ..kernel import worlds
 
-    def _iterate(self, root: Node, world: Game, me: int, prior: dict[Any, float], playouts: Playouts) -> None:
+            on_kernel, cells = worlds(game), len(game.kind)
+            keys: list[Any] = [m.frm * cells + m.to for m in legal]
+
+            def sample(rng: random.Random) -> World:
+                return on_kernel.world(*guesser.guess(rng))
+        else:
+            keys, sample = legal, guesser.sample
+        prior = {key: 0.5 + 0.5 * math.tanh(v / MATERIAL_SCALE) for key, v in zip(keys, values, strict=True)}
+        for _ in range(self.iterations):
+            self._iterate(root, sample(self.rng), me, prior, playouts)
+        # the most visited of the moves legal in the real game (the mover always knows his own moves)
+        visits = {key: (node.visits, node.reward) for key, node in root.children.items()}
+        return legal[max(range(len(legal)), key=lambda i: visits.get(keys[i], (-1, 0)))]
+
+    def _iterate(self, root: Node, world: Game | World, me: int, prior: dict[Any, float], playouts: Playouts) -> None:
         rng, path, node = self.rng, [root], root
         while world.result is None:
             moves = world.legal_moves()
@@ -218,12 +240,19 @@ class Playouts:
         self.kernel = choose(engine, game.rs)[0] == "kernel"
         self.stream = mirror(self.rng) if self.kernel else None
 
-    def score(self, world: Game, me: int) -> float:
-        """The mean score for ``me`` (0…1, :func:`squash`) of ``PLAYOUTS`` playouts of ``world`` (which the last one plays on)."""
-        if self.kernel and world.result is None:
+    def score(self, world: Game | World, me: int) -> float:
+        """The mean score for ``me`` (0…1, :func:`squash`) of ``PLAYOUTS`` playouts of ``world`` (a game: the last plays on)."""
+        if world.result is not None:
+            winner = world.result["winner"]
+            return squash(True, -1 if winner is None else world.rs.side_index(winner), 0.0, me)
+        if self.kernel:
             from ..kernel import search_playouts
+            from ..kernel.world import World
 
-            ends = search_playouts(world, PLAYOUTS, PLAYOUT_PLIES, self.stream, me, ADVANCE)
+            if isinstance(world, World):
+                ends = world.playouts(PLAYOUTS, PLAYOUT_PLIES, self.stream, me, ADVANCE)
+            else:
+                ends = search_playouts(world, PLAYOUTS, PLAYOUT_PLIES, self.stream, me, ADVANCE)
         else:
             ends = [self._playout(world.clone() if r < PLAYOUTS - 1 else world, me) for r in range(PLAYOUTS)]
         total = 0.0
