@@ -161,15 +161,12 @@ def search_playouts(
     advance balance for ``me``). ``tests/test_kernel.py`` checks both; the
     ruleset must be covered (:func:`covers`).
     """
-    import numpy as np
-
-    from .position import playouts
+    from .position import load, playouts
 
     S, W = _compiled(game.rs)
     W0 = _compiled(game.rs, "position")[1]
-    out = np.zeros((count, 3))
-    playouts(S, W0, W, game, plies, stream, me, advance, out)
-    return [(bool(over), int(winner), balance) for over, winner, balance in out.tolist()]
+    load(S, W0, game)
+    return playouts(S, W0, W, count, plies, stream, me, advance)
 
 
 def worlds(game: BoardGame) -> Worlds:

@@ -1,11 +1,13 @@
-"""A reference game's position as kernel state, for the search's playouts.
+"""A reference game's position as kernel state, and the search's playouts from it.
 
-A search plays its guessed worlds on the reference engine as far as its
-tree reaches and hands each one here for the playout (``ismcts``). That is
-sound only if the kernel, loaded with the position, plays on exactly as the
-reference game would: ``tests/test_kernel.py`` loads positions from the
-middle of reference games and checks that the kernel's continuation with
-seeded players is the reference game's, move for move.
+A search hands the kernel a position the reference engine reached: ``ismcts``
+its real position once a move (the root of its guessed worlds,
+:mod:`.world`), ``openspiel-ismcts`` each leaf of OpenSpiel's tree for its
+playouts (:func:`wararchive.kernel.search_playouts`). That is sound only if
+the kernel, loaded with the position, plays on exactly as the reference
+game would: ``tests/test_kernel.py`` loads positions from the middle of
+reference games and checks that the kernel's continuation with seeded
+players is the reference game's, move for move.
 
 Everything the covered rulesets' moves depend on is carried over: the
 pieces and their owners and uids, the blocked squares (water, Spionaaž's
@@ -13,11 +15,6 @@ volcanoes: the rulesets' only hook state), which pieces were seen to move,
 moved this turn or may not go back, what each side has been shown, and the
 turn's count of plies. The kernel's event log starts empty: a playout is
 judged by its end, not by its story.
-
-Python sets the position up, once per leaf, and the compiled playouts and
-their scores follow in one call: the longer or more numerous a leaf's
-playouts, the more of the search's time the kernel saves
-(``benchmarks/search.py`` measures both).
 """
 
 from __future__ import annotations
@@ -68,8 +65,12 @@ def load(S: Spec, W: Work, game: BoardGame) -> None:
 
 
 def playouts(
-    S: Spec, W0: Work, W: Work, game: BoardGame, plies: int, stream: np.ndarray, me: int, advance: float, out: np.ndarray
-) -> None:
-    """:func:`.playout.playouts` from ``game``'s position (loaded into ``W0``, played in ``W``), drawing from ``stream``."""
-    load(S, W0, game)
+    S: Spec, W0: Work, W: Work, count: int, plies: int, stream: np.ndarray, me: int, advance: float
+) -> list[tuple[bool, int, float]]:
+    """``count`` runs of :func:`.playout.playouts` from the position in ``W0`` (played in ``W``), drawing from ``stream``.
+
+    Per playout: (over, winner's side or -1, the material and advance balance for ``me``).
+    """
+    out = np.zeros((count, 3))
     k.playouts(S, W0, W, plies, stream, me, advance, out)
+    return [(bool(over), int(winner), balance) for over, winner, balance in out.tolist()]

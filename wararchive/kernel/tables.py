@@ -123,7 +123,6 @@ def _build(rs: Ruleset) -> Spec:
     capture = np.full(len(types), -1, np.int64)
     for pid, rid in p.capture_wins.items():
         capture[ti[pid]] = rule_index[rid]
-    capture_types = {ti[pid] for pid in p.capture_wins}
     occupy = np.array([[board.has(c, f"hq{1 - side}") for c in range(n)] for side in (0, 1)], np.bool_)
     around = np.full((n, 8), -1, np.int64)
     for c, cells in enumerate(board.around):
@@ -160,6 +159,6 @@ def _build(rs: Ruleset) -> Spec:
         np.array([c for c in range(n) if c not in home_cells], np.int64),
         np.array([t.count for t in types], np.int64),
         np.array(exchanges(rs), np.float64),
-        np.array([0.0 if t in capture_types else v for t, v in enumerate(type_values(rs))], np.float64),
+        np.where(capture >= 0, 0.0, np.array(type_values(rs), np.float64)),
         np.array([[board.row_from_back(c, side) for c in range(n)] for side in (0, 1)], np.int64),
     )

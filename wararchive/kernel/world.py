@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import playout as k
-from .position import load
+from .position import load, playouts
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -92,6 +92,4 @@ class World:
     def playouts(self, count: int, plies: int, stream: np.ndarray, me: int, advance: float) -> list[tuple[bool, int, float]]:
         """:func:`.playout.playouts` from this world (played in the scratch buffer: the world itself is left as it is)."""
         worlds = self._worlds
-        out = np.zeros((count, 3))
-        k.playouts(worlds.S, self._W, worlds.scratch, plies, stream, me, advance, out)
-        return [(bool(over), int(winner), balance) for over, winner, balance in out.tolist()]
+        return playouts(worlds.S, self._W, worlds.scratch, count, plies, stream, me, advance)
