@@ -1,11 +1,12 @@
-"""The search player ``ismcts`` with its playouts on the compiled kernel against the same search on the reference engine.
+"""The search player ``ismcts`` on the compiled kernel against the same search on the reference engine.
 
 Run: ``python benchmarks/search.py [--iterations N] [--positions P] [--playouts R] [--plies D] [RULESET ...]``.
 
 The positions are P reference games of greedy against greedy (seeds
 0…P-1) stopped at ply 10, 40 and 100 (fewer where a game ends first). In
-each, ``ismcts`` with N iterations chooses a move twice, its playouts once
-on the reference engine and once on the kernel, from the same seed; the
+each, ``ismcts`` with N iterations chooses a move twice, its guessed
+worlds (the tree's moves in them and the playouts) once on the reference
+engine and once on the kernel, from the same seed; the
 two choices (and the player's generator afterwards) must be equal, or the
 run stops, naming the position. Printed per ruleset: the positions, the
 mean CPU milliseconds per move on each engine and their ratio, the
@@ -51,7 +52,7 @@ def positions(rid: str, count: int) -> list:
 
 
 def timed(engine: str, game, seed: int, iterations: int) -> tuple[object, float, tuple]:
-    """ismcts's choice in ``game`` with its playouts on ``engine``: (move, CPU seconds, the player's generator state)."""
+    """ismcts's choice in ``game``, searched on ``engine``: (move, CPU seconds, the player's generator state)."""
     player = ismcts.ISMCTSPlayer(seed, iterations, engine)
     start = time.process_time()
     move = player.choose(game.clone())

@@ -243,8 +243,7 @@ class Playouts:
     def score(self, world: Game | World, me: int) -> float:
         """The mean score for ``me`` (0…1, :func:`squash`) of ``PLAYOUTS`` playouts of ``world`` (a game: the last plays on)."""
         if world.result is not None:
-            winner = world.result["winner"]
-            return squash(True, -1 if winner is None else world.rs.side_index(winner), 0.0, me)
+            return squash(*_ended(world), me)
         if self.kernel:
             from ..kernel import search_playouts
             from ..kernel.world import World
@@ -270,9 +269,14 @@ class Playouts:
             wins = fights(moves) if fights else []
             world.play(self.rng.choice(wins or moves))
         if world.result is not None:
-            winner = world.result["winner"]
-            return True, -1 if winner is None else world.rs.side_index(winner), 0.0
+            return _ended(world)
         return False, -1, world.material(me) - world.material(1 - me) + ADVANCE * (_advance(world, me) - _advance(world, 1 - me))
+
+
+def _ended(world: Game | World) -> tuple[bool, int, float]:
+    """A finished world as a playout's end: (True, the winner's side or -1 for a draw, no balance)."""
+    winner = world.result["winner"]
+    return True, -1 if winner is None else world.rs.side_index(winner), 0.0
 
 
 def squash(over: bool, winner: int, balance: float, me: int) -> float:
