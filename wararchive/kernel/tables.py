@@ -56,6 +56,10 @@ def ruleset_gap(rs: Ruleset) -> str | None:
         return f"{rs.id} has water in a setup area"
     if not rs.options.get("ply_limit"):
         return f"{rs.id} has no ply limit"
+    from .playout import G_SIZE, G_TURN  # only asked once numba is known to be there (kernel.gap)
+
+    if p.moves_per_turn > G_SIZE - G_TURN:
+        return f"{rs.id} moves {p.moves_per_turn} pieces a turn: the kernel keeps at most {G_SIZE - G_TURN}"
     return None
 
 
@@ -146,6 +150,7 @@ def _build(rs: Ruleset) -> Spec:
         P,
         np.array(board.step, np.int64),
         around,
+        np.array([[x in board.around[c] for x in range(n)] for c in range(n)], np.bool_),  # near[c, x]: x is around c
         movement,
         outcome,
         crule,
