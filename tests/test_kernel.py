@@ -261,7 +261,9 @@ def test_the_search_scores_its_playouts_alike_on_either_engine(rid, options, pla
 
 @pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
 def test_a_kernel_world_is_the_guessed_reference_world(rid, options):
-    """The search's worlds on the kernel (kernel.worlds) are its reference worlds: the same moves, in order, ply after ply."""
+    """The compiled guess makes the reference guess (same ranks, same draws), and the world plays on alike, ply after ply."""
+    from wararchive.kernel import playout
+    from wararchive.players import ismcts_compiled
     from wararchive.players.ismcts import Guesser
 
     rs = ruleset(rid, **options)
@@ -269,38 +271,68 @@ def test_a_kernel_world_is_the_guessed_reference_world(rid, options):
         game = reference_position(rs, seed, ("greedy", "greedy"))
         if game.result is not None:
             continue
-        guesser, worlds, cells = Guesser(game, game.to_move), kernel.worlds(game), len(game.kind)
+        guesser, on_kernel, cells = Guesser(game, game.to_move), kernel.worlds(game), len(game.kind)
+        S, W, inputs = on_kernel.S, on_kernel.buffer, ismcts_compiled.guess_inputs(guesser, game)
         for draw in range(3):
-            world, fast = guesser.sample(random.Random(draw)), worlds.world(*guesser.guess(random.Random(draw)))
+            rng, stream = random.Random(draw), kernel.mirror(random.Random(draw))
+            world = guesser.sample(rng)
+            playout.restore(on_kernel.root, W)
+            scratch = np.empty((3, len(game.kind)), np.int64)
+            ismcts_compiled._guess(W, stream, scratch, *inputs)
+            where = f"{rid} {options} seed {seed} world {draw}"
+            assert W.kind.tolist() == world.kind, f"{where}: the guessed ranks differ"
+            assert all(W.uid_kind[u] == t for u, t, _, _ in world.removed), f"{where}: the guesses of the fallen differ"
+            assert stream.tolist() == list(rng.getstate()[1]), f"{where}: the guesses drew differently"
             pick = random.Random(seed)
             for ply in range(30):
                 where = f"{rid} {options} seed {seed} world {draw} ply {ply}"
-                assert (world.result is None) == (fast.result is None), where
+                assert (world.result is None) == (not W.G[playout.G_OVER]), where
                 if world.result is not None:
-                    assert world.result["winner"] == fast.result["winner"], where
+                    assert world.result["winner"] == (None if W.G[playout.G_WINNER] < 0 else rs.sides[W.G[playout.G_WINNER]])
                     break
                 moves = world.legal_moves()
-                assert [m.frm * cells + m.to for m in moves] == fast.legal_moves(), where
-                i = pick.randrange(len(moves))
-                world.play(moves[i])
-                fast.play(fast.legal_moves()[i])
+                codes = (W.buf[: W.G[playout.G_NMOVES], 0] * cells + W.buf[: W.G[playout.G_NMOVES], 1]).tolist()
+                assert [m.frm * cells + m.to for m in moves] == codes, where
+                move = moves[pick.randrange(len(moves))]
+                world.play(move)
+                playout.play_move(S, W, move.frm, move.to)
 
 
-@pytest.mark.parametrize("rid", ["japanese-war-game", "spionaaz"])
-def test_ismcts_chooses_the_same_moves_with_its_playouts_on_either_engine(rid):
+def late_position(rs, seed: int):
+    """Greedy against greedy, stopped a few plies before the end: the search's tree and playouts reach the game's end."""
+
+    def greedy_game(until: float):
+        game = rs.new_game(seed=seed)
+        players = [make_player("greedy", f"{seed}:{side}") for side in rs.sides]
+        while game.result is None and game.ply < until:
+            game.play(players[game.to_move].choose(game))
+        return game
+
+    return greedy_game(max(0, greedy_game(float("inf")).ply - 1 - seed % 4))
+
+
+@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+def test_the_compiled_search_keeps_the_reference_searchs_statistics(rid, options):
+    """ismcts on the kernel (one compiled call a move) and on the reference engine: every root statistic equal to the last bit.
+
+    Mid-game positions and positions a few plies before the end (where the
+    tree and the playouts reach finished games), and the player's generator
+    left in the same state.
+    """
     from wararchive.players.ismcts import ISMCTSPlayer
 
-    rs = ruleset(rid)
-    for seed in range(4):
-        game = reference_position(rs, seed, ("greedy", "greedy"))
-        ref, fast = ISMCTSPlayer(seed, 24, "reference"), ISMCTSPlayer(seed, 24, "kernel")
-        for _ in range(3):
+    rs = ruleset(rid, **options)
+    for seed in range(3):
+        for game in (reference_position(rs, seed, ("greedy", "greedy")), late_position(rs, seed)):
             if game.result is not None:
-                break
-            move = ref.choose(game.clone())
-            assert move == fast.choose(game.clone()), f"{rid} seed {seed} ply {game.ply}"
-            game.play(move)
-        assert ref.rng.getstate() == fast.rng.getstate()
+                continue
+            legal = game.legal_moves()
+            ref, fast = ISMCTSPlayer(seed, 40, "reference"), ISMCTSPlayer(seed, 40, "kernel")
+            a, b = ref.statistics(game.clone(), legal), fast.statistics(game.clone(), legal)
+            where = f"{rid} {options} seed {seed} ply {game.ply}"
+            assert a == b, f"{where}: the root's statistics differ"
+            assert sum(v for v, _ in a if v > 0) == 40, where
+            assert ref.rng.getstate() == fast.rng.getstate(), f"{where}: the generators parted"
 
 
 def test_the_search_plays_out_on_the_reference_engine_where_the_kernel_does_not_cover():

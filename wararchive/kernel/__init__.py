@@ -14,20 +14,24 @@ why in one line, and callers (``players.simulate``, hence the commands
 ``simulate``, ``study`` and ``publish-studies``) then run the reference
 engine and say so.
 
-The search player ``ismcts`` uses the kernel inside its search: the real
-position is loaded once a move (:func:`worlds`), each iteration's guessed
-world is a compiled copy of it with the guesses written in, and the tree's
-moves and the playouts are played on it, in the reference engine's order
-of moves and with the same random draws, so the search chooses the same
-moves on either engine. :func:`search_playouts` plays the same playouts
-from a reference game's position (loaded by :mod:`.position`), for a
-search whose tree is not the archive's (``openspiel-ismcts``).
+The search player ``ismcts`` runs its whole search on the kernel: the
+real position is loaded once a move (:func:`worlds`), and one compiled
+call (:mod:`wararchive.players.ismcts_compiled`) makes each iteration's
+guessed world as a copy of it with the guesses written in, plays the
+tree's moves and the playouts on it, in the reference engine's order of
+moves and with the same random draws, and keeps the tree, so the search
+chooses the same moves on either engine. :func:`search_playouts` plays
+the same playouts from a reference game's position (loaded by
+:mod:`.position`), for a search whose tree is not the archive's
+(``openspiel-ismcts``).
 
 Numba compiles on first use and caches the machine code next to these
 modules (``cache=True``), so only the first run on a machine pays for it.
 Numba checks a cached function against its own file only: after editing
-:mod:`.mt`, whose functions :mod:`.playout` compiles into its own, delete
-``wararchive/kernel/__pycache__/*.nbi`` and ``*.nbc``.
+:mod:`.mt` or :mod:`.playout`, whose functions :mod:`.playout` and
+:mod:`wararchive.players.ismcts_compiled` compile into their own, delete
+the ``*.nbi`` and ``*.nbc`` files in ``wararchive/kernel/__pycache__`` and
+``wararchive/players/__pycache__`` (a fresh install has none).
 """
 
 from __future__ import annotations

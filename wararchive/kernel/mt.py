@@ -19,6 +19,31 @@ import hashlib
 import numpy as np
 from numba import njit
 
+
+def _without_refcounts() -> dict[str, bool]:
+    """numba's option to compile a function without reference counting, where this numba has it (else none).
+
+    Numba counts references to every array a compiled function is handed,
+    and its pass that removes needless counts fails across branches and
+    nested calls (numba/numba#2345, #2350): a small helper handed the
+    kernel's :class:`~.playout.Spec` and ``Work`` (some forty arrays) paid
+    some 180 ns a call in atomic counts, 50 times its work. ``_nrt=False``
+    (numba's own fix in those threads) drops the counting; such a function
+    may not allocate. Numba names it as private, so a numba without it
+    compiles with the counting: slower, the same games.
+    """
+    try:
+        from numba.core.cpu import CPUTargetOptions
+    except ImportError:
+        return {}
+    return {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+
+
+LEAF = {"cache": True, **_without_refcounts()}
+"""``njit`` options of a kernel function that allocates nothing (no ``np.empty``, no array-to-array slice assignment)."""
+ALLOCATING = {"cache": True, **({"_nrt": True} if "_nrt" in LEAF else {})}
+"""``njit`` options of one that allocates: it says so, or it would inherit a calling leaf's (numba passes unset options down)."""
+
 N, M = 624, 397
 MASK = 0xFFFFFFFF
 STATE = N + 1  # the words and the position
@@ -49,7 +74,7 @@ def _init_genrand(s: int) -> np.ndarray:
 GENRAND_19650218 = _init_genrand(19650218)
 
 
-@njit(cache=True)
+@njit(**ALLOCATING)
 def seed(state: np.ndarray, key: np.ndarray) -> None:
     """``init_by_array(key)`` into ``state`` (``key`` as made by :func:`seed_key`)."""
     mt = state
@@ -75,7 +100,7 @@ def seed(state: np.ndarray, key: np.ndarray) -> None:
     mt[N] = N
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def _twist(mt: np.ndarray) -> None:
     for kk in range(N):
         y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % N] & 0x7FFFFFFF)
@@ -86,7 +111,7 @@ def _twist(mt: np.ndarray) -> None:
     mt[N] = 0
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def uint32(mt: np.ndarray) -> int:
     """``genrand_uint32``: the next 32-bit word."""
     if mt[N] >= N:
@@ -100,7 +125,7 @@ def uint32(mt: np.ndarray) -> int:
     return y & MASK
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def randbelow(mt: np.ndarray, n: int) -> int:
     """``Random._randbelow(n)`` for 0 < n < 2**32: ``n.bit_length()`` bits, drawn again until below n."""
     k = 0
@@ -112,7 +137,7 @@ def randbelow(mt: np.ndarray, n: int) -> int:
     return r
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def shuffle(mt: np.ndarray, x: np.ndarray, length: int) -> None:
     """``Random.shuffle`` of ``x[:length]`` in place."""
     for i in range(length - 1, 0, -1):
@@ -120,7 +145,7 @@ def shuffle(mt: np.ndarray, x: np.ndarray, length: int) -> None:
         x[i], x[j] = x[j], x[i]
 
 
-@njit(cache=True)
+@njit(**ALLOCATING)
 def sample(mt: np.ndarray, population: np.ndarray, k: int, out: np.ndarray) -> None:
     """``Random.sample(population, k)`` into ``out[:k]`` (both of CPython's methods, chosen as it chooses)."""
     n = len(population)

@@ -28,6 +28,11 @@ reference engine reached (:mod:`.position` writes it into a ``Work``):
 each side takes a fight it wins, else any move, as
 :class:`~wararchive.players.ismcts.Playouts` does, and the end is scored
 by :func:`balance` with the reference scorer's arithmetic.
+
+Every function here that allocates nothing is compiled without numba's
+reference counting (:data:`.mt.LEAF`, which says why): each is handed the
+ruleset's and the game's arrays whole, and counting them on every call
+cost more than the work.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ import numpy as np
 from numba import njit
 
 from . import mt
+from .mt import ALLOCATING, LEAF
 
 # Spec.P: the ruleset's mechanics and hook settings, by index
 (
@@ -144,7 +150,7 @@ def work(S: Spec) -> Work:
 
 
 # -- events and the end ------------------------------------------------------------------------
-@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
+@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
 def _log(W, kind: int, rule: int) -> int:
     e = W.G[G_EVENTS]
     W.G[G_EVENTS] = e + 1
@@ -154,14 +160,14 @@ def _log(W, kind: int, rule: int) -> int:
     return e
 
 
-@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
+@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
 def _finish(W, winner: int, rule: int, adjudicated: bool) -> None:
     W.G[G_OVER], W.G[G_WINNER], W.G[G_END_RULE], W.G[G_ADJUDICATED] = 1, winner, rule, adjudicated
     W.log[_log(W, E_END, rule), L_WINNER] = winner
 
 
 # -- moves ---------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(**LEAF, inline="always")
 def _generate(S, W, p: int) -> int:
     """BoardGame._generate for side ``p`` into ``W.buf``; returns how many."""
     n = 0
@@ -196,27 +202,31 @@ def _generate(S, W, p: int) -> int:
     return n
 
 
-@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
+@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
 def _is_forward(S, c: int, x: int, p: int) -> bool:
-    d = x // S.P[P_WIDTH] - c // S.P[P_WIDTH]
-    return d > 0 if p == 0 else d < 0
+    """board.move_is_forward: towards the enemy, i.e. to a row further from ``p``'s back row (``S.rows``).
+
+    A table, not ``x // width``: a division costs tens of cycles, and the
+    players ask this of every move they weigh.
+    """
+    return S.rows[p, x] > S.rows[p, c]
 
 
 # -- the board under the rules ------------------------------------------------------------------
-@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
+@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
 def _relocate(W, c: int, x: int) -> None:
     W.kind[x], W.owner[x], W.uid[x] = W.kind[c], W.owner[c], W.uid[c]
     W.kind[c] = W.owner[c] = W.uid[c] = -1
 
 
-@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
+@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
 def _remove(W, c: int) -> int:
     u = W.uid[c]
     W.kind[c] = W.owner[c] = W.uid[c] = -1
     return u
 
 
-@njit(cache=True, inline="always")  # tiny and hot: a call would cost more than the work
+@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
 def _backer(S, W, flag_cell: int) -> int:
     """JapaneseWarGameHooks.backer: the own tile directly behind the flag, or -1."""
     o = W.owner[flag_cell]
@@ -224,7 +234,7 @@ def _backer(S, W, flag_cell: int) -> int:
     return b if b >= 0 and W.owner[b] == o else -1
 
 
-@njit(cache=True, inline="always")
+@njit(**LEAF, inline="always")
 def _decider(S, W, dfn: int) -> tuple[int, int]:
     """Hooks.decider: the cell whose rank defends ``dfn`` (-1: defenceless) and the rule that says so (-1: none).
 
@@ -242,7 +252,7 @@ def _decider(S, W, dfn: int) -> tuple[int, int]:
     return behind, P[P_R_FLAG_RANK]
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def _collide(S, W, att: int, dfn: int, p: int, displace: bool) -> None:
     """BoardGame.collide, with the Japanese War Game's decider, resolve and after_combat."""
     P = S.P
@@ -302,7 +312,7 @@ def _collide(S, W, att: int, dfn: int, p: int, displace: bool) -> None:
         row[L_NREM] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(**LEAF, inline="always")
 def _stirs(S, W, x: int) -> bool:
     """Can the ply that ended on ``x`` have put a piece beside an enemy spy? (If not, :func:`_unmask` would tell nothing.)
 
@@ -313,9 +323,9 @@ def _stirs(S, W, x: int) -> bool:
     (``W.spies``): a spy moves only by a ply that ends in a look, so the
     list holds every one still on the board (and may hold a fallen one,
     which costs one needless look). Skipping the looks that cannot tell
-    anything makes random Spionaaž games about 7 % faster
-    (``benchmarks/playouts.py``); writing the news of ``x`` out instead of
-    looking again made them slower, as larger code in this loop does.
+    anything makes random Spionaaž games some 15 % faster (1.83 against
+    1.59 million plies per CPU-second, best of three 2-second runs, one
+    idle core); the look itself stays whole, the hooks' walk mirrored.
     """
     o, spy = W.owner[x], S.P[P_SPY]
     stirs = W.G[G_SCANNED] == 0 or (o >= 0 and W.kind[x] == spy)
@@ -327,7 +337,7 @@ def _stirs(S, W, x: int) -> bool:
     return stirs
 
 
-@njit(cache=True, inline="always")
+@njit(**LEAF, inline="always")
 def _unmask(S, W) -> None:
     """SpionaazHooks.after_move: each side is told (once) every enemy piece beside one of its spies.
 
@@ -370,17 +380,13 @@ def _unmask(S, W) -> None:
             W.log[e, L_COUNT] = W.G[G_AUX] - start
 
 
-@njit(cache=True, inline="always")
+@njit(**LEAF, inline="always")
 def _engaged(S, W, c: int, x: int, p: int) -> int:
     """GreedyEvaluation.engaged_cell for a plain move: the enemy cell it would fight, or -1.
 
     The moved-onto enemy, or (face-to-face combat) the enemy the piece
-    faces after a forward step (any step where ``strike`` is "any"); the
-    players judge moves by it. :func:`_apply` makes the same test written
-    out: calling this there made whole random games of the Japanese War
-    Game 28 % slower (2.03 against 1.45 million plies per CPU-second, 3,000
-    games, one idle core, numba 0.68; why the compiled loop slows was not
-    traced).
+    faces after a forward step (any step where ``strike`` is "any"): what
+    :func:`_apply` fights and the players judge moves by.
     """
     if W.owner[x] == 1 - p:
         return x
@@ -390,7 +396,7 @@ def _engaged(S, W, c: int, x: int, p: int) -> int:
     return front if front >= 0 and W.owner[front] == 1 - p else -1
 
 
-@njit(cache=True, inline="always")
+@njit(**LEAF, inline="always")
 def _apply(S, W, c: int, x: int) -> None:
     """BoardGame._apply (plain moves: the covered rulesets have no abilities), then the end of the ply."""
     P = S.P
@@ -406,14 +412,13 @@ def _apply(S, W, c: int, x: int) -> None:
             W.last_from[last] = -1
         W.G[G_LAST0 + p] = u
     W.last_from[u] = c
-    if W.owner[x] == 1 - p:  # _engaged's test, written out (see _engaged: calling it here costs)
+    target = _engaged(S, W, c, x, p)
+    if target == x:  # onto the enemy
         _collide(S, W, c, x, p, True)
     else:
         _relocate(W, c, x)
-        if not P[P_DISPLACE] and (P[P_STRIKE_ANY] or _is_forward(S, c, x, p)):
-            front = S.step[NORTH if p == 0 else SOUTH, x]
-            if front >= 0 and W.owner[front] == 1 - p:
-                _collide(S, W, x, front, p, False)
+        if target >= 0:  # face to face with him
+            _collide(S, W, x, target, p, False)
     if W.G[G_OVER] == 0:
         if P[P_HOOKS] == HOOKS_JWG and P[P_MINE_ANY] and W.owner[x] == p and not _is_forward(S, c, x, p):
             front = S.step[NORTH if p == 0 else SOUTH, x]
@@ -427,7 +432,7 @@ def _apply(S, W, c: int, x: int) -> None:
     _end_ply(S, W, p)
 
 
-@njit(cache=True, inline="always")
+@njit(**LEAF, inline="always")
 def _end_ply(S, W, p: int) -> None:
     """BoardGame._end_ply: the turn passes after its plies or when the side can move no more; the ply limit."""
     if W.G[G_OVER]:
@@ -447,7 +452,7 @@ def _end_ply(S, W, p: int) -> None:
 
 
 # -- setting up ----------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(**ALLOCATING)
 def _place(S, W, p: int, rng) -> bool:
     """placing.random_placement for side ``p`` from its stream; False if no setup was found."""
     homes = S.homes[p]
@@ -488,7 +493,7 @@ def _place(S, W, p: int, rng) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(**ALLOCATING)
 def new_game(S, W) -> None:
     """BoardGame.__init__ from the seeded streams in ``W.rng`` (0 prepare, 1-2 setups, 3-4 players)."""
     W.G[:] = 0
@@ -535,14 +540,14 @@ def new_game(S, W) -> None:
         _finish(W, 1, S.P[P_NO_MOVES_RULE], False)
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def resume(S, W) -> None:
     """The legal moves of a position written into ``W`` (:func:`wararchive.kernel.position.load`), as new_game leaves them."""
     _generate(S, W, W.G[G_TO_MOVE])
 
 
 # -- the players ---------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(**LEAF)
 def _greedy(S, W, p: int, n: int) -> int:
     """GreedyPlayer.choose among the ``n`` moves in ``W.buf``: the best by ``move_values`` from ``p``'s view, ties drawn.
 
@@ -554,7 +559,7 @@ def _greedy(S, W, p: int, n: int) -> int:
     adds 0.01 for going forward.
     """
     left, T = W.left, S.count.shape[0]
-    left[:] = S.count
+    _copy(left, S.count, T)
     for u in range(W.uid_owner.shape[0]):
         if W.uid_owner[u] == 1 - p and W.known[p, u]:
             left[W.uid_kind[u]] -= 1
@@ -596,7 +601,7 @@ def _greedy(S, W, p: int, n: int) -> int:
     return W.best[mt.randbelow(W.rng[3 + p], nbest)]
 
 
-@njit(cache=True, inline="always")
+@njit(**LEAF, inline="always")
 def _play(S, W, c: int, x: int) -> None:
     """Game.play of the move ``c``-``x`` (a legal one): recorded, then applied."""
     ply = W.G[G_PLY]
@@ -605,25 +610,25 @@ def _play(S, W, c: int, x: int) -> None:
     _apply(S, W, c, x)
 
 
-@njit(cache=True, inline="always")
+@njit(**LEAF, inline="always")
 def _step(S, W, i: int) -> None:
     """:func:`_play` of the ``i``-th legal move in ``W.buf``."""
     _play(S, W, W.buf[i, 0], W.buf[i, 1])
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def play_move(S, W, c: int, x: int) -> None:
     """:func:`_play` from Python: the search's tree plays its moves so (:mod:`wararchive.kernel.world`)."""
     _play(S, W, c, x)
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def restore(W0, W) -> None:
     """:func:`_restore` from Python: a search's fresh world from its root (:mod:`wararchive.kernel.world`)."""
     _restore(W0, W)
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def play_on(S, W, players, until: int) -> None:
     """Play the position in ``W`` on between ``players`` (``PLAYER_*`` per side, streams 3 and 4) until its end or ply ``until``.
 
@@ -634,7 +639,7 @@ def play_on(S, W, players, until: int) -> None:
         _step(S, W, _greedy(S, W, p, n) if players[p] == PLAYER_GREEDY else mt.randbelow(W.rng[3 + p], n))
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def play(S, W, players) -> None:
     """A whole game between ``players`` from the seeded streams in ``W.rng``."""
     new_game(S, W)
@@ -642,7 +647,7 @@ def play(S, W, players) -> None:
         play_on(S, W, players, S.P[P_PLY_LIMIT])
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def _fights(S, W, p: int, n: int) -> int:
     """GreedyEvaluation.winning_fights of the ``n`` moves in ``W.buf`` into ``W.best``; returns how many.
 
@@ -665,7 +670,7 @@ def _fights(S, W, p: int, n: int) -> int:
     return k
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def playouts(S, W0, W, plies: int, rng, me: int, advance: float, out) -> None:
     """ismcts.Playouts on the position in ``W0``, once per row of ``out``: (over, winner or -1, :func:`balance`).
 
@@ -685,20 +690,32 @@ def playouts(S, W0, W, plies: int, rng, me: int, advance: float, out) -> None:
         out[r, 0], out[r, 1], out[r, 2] = W.G[G_OVER], W.G[G_WINNER], balance(S, W, me, advance)
 
 
-@njit(cache=True, inline="always")
+@njit(**LEAF, inline="always")
 def _restore(W0, W) -> None:
     """Copy the position in ``W0`` into ``W``: everything a playout reads (``W`` may hold another game's), and the legal moves."""
-    W.G[:] = W0.G
-    W.kind[:], W.owner[:], W.uid[:] = W0.kind, W0.owner, W0.uid
-    W.last_from[:], W.turn_moved[:], W.moved[:], W.known[:] = W0.last_from, W0.turn_moved, W0.moved, W0.known
+    _copy(W.G, W0.G, W0.G.shape[0])
+    for a, b in ((W.kind, W0.kind), (W.owner, W0.owner), (W.uid, W0.uid), (W.last_from, W0.last_from)):
+        _copy(a, b, b.shape[0])
+    for a, b in ((W.uid_owner, W0.uid_owner), (W.uid_kind, W0.uid_kind)):
+        _copy(a, b, b.shape[0])
+    for a, b in ((W.turn_moved, W0.turn_moved), (W.moved, W0.moved), (W.enter, W0.enter)):
+        _copy(a, b, b.shape[0])
+    for side in range(2):
+        _copy(W.known[side], W0.known[side], W0.known.shape[1])
+        _copy(W.spies[side], W0.spies[side], W0.spies.shape[1])
     W.mark[:] = 0  # G_PASS went back with G: no stamp of a discarded playout may survive
-    W.spies[:] = W0.spies
-    W.enter[:], W.uid_owner[:], W.uid_kind[:] = W0.enter, W0.uid_owner, W0.uid_kind
-    n = W0.G[G_NMOVES]
-    W.buf[:n] = W0.buf[:n]
+    for i in range(W0.G[G_NMOVES]):
+        W.buf[i, 0], W.buf[i, 1] = W0.buf[i, 0], W0.buf[i, 1]
 
 
-@njit(cache=True, inline="always")
+@njit(**LEAF, inline="always")
+def _copy(dst, src, n: int) -> None:
+    """``dst[:n] = src[:n]`` as a loop: numba's slice assignment may allocate (to guard against overlap), which a leaf may not."""
+    for i in range(n):
+        dst[i] = src[i]
+
+
+@njit(**LEAF, inline="always")
 def balance(S, W, me: int, advance: float) -> float:
     """ismcts's score of a position for ``me``: material less the enemy's, plus ``advance`` per row his mobile pieces lead by.
 
@@ -706,19 +723,23 @@ def balance(S, W, me: int, advance: float) -> float:
     rows are ``row_from_back`` of each mobile piece: the same numbers in
     the same order as the reference scorer's.
     """
-    mat, rows = np.zeros(2), np.zeros(2, np.int64)
+    mine, theirs, ahead = 0.0, 0.0, 0  # material per side, added cell by cell, and the rows mine lead by
     for c in range(W.kind.shape[0]):
         o = W.owner[c]
         if o < 0:
             continue
         t = W.kind[c]
-        mat[o] += S.worth[t]
-        if S.movement[t] != IMMOBILE:
-            rows[o] += S.rows[o, c]
-    return mat[me] - mat[1 - me] + advance * (rows[me] - rows[1 - me])
+        mobile = S.movement[t] != IMMOBILE
+        if o == me:
+            mine += S.worth[t]
+            ahead += S.rows[o, c] if mobile else 0
+        else:
+            theirs += S.worth[t]
+            ahead -= S.rows[o, c] if mobile else 0
+    return mine - theirs + advance * ahead
 
 
-@njit(cache=True)
+@njit(**LEAF)
 def play_batch(S, W, players, keys, out) -> None:
     """Play one game per row of ``keys`` (five seed keys each); ``out`` rows: plies, winner (-1 none), end rule."""
     for g in range(keys.shape[0]):

@@ -11,10 +11,11 @@ wins, else a random move) and then the material balance
 (:meth:`~wararchive.engine.game.Game.material`) with a small bonus for
 advancing, squashed to 0…1; a finished game scores 1, ½ or 0.
 Where the compiled kernel covers the ruleset (:mod:`wararchive.kernel`),
-the guessed worlds, the tree's moves in them and the playouts
-(:class:`Playouts`) are played there, with the same moves, random draws
-and scores as on the reference engine, so the player chooses the same
-moves either way, only faster (``benchmarks/search.py`` measures how much).
+the whole search runs compiled, one call a move
+(:mod:`.ismcts_compiled`): the guesses, the guessed worlds, the tree and
+the playouts, with the same moves, random draws and float operations as
+here on the reference engine, so the player chooses the same moves either
+way, only faster (``benchmarks/search.py`` measures how much).
 
 Fairness is the point of the archive's players, so the guess is made from
 the player's :class:`~wararchive.engine.view.View` and the public rules
@@ -40,13 +41,10 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.game import Game
 from .player import Player
-
-if TYPE_CHECKING:
-    from ..kernel.world import World
 
 DEFAULT_ITERATIONS = 48
 PLAYOUT_PLIES = 6
@@ -154,32 +152,37 @@ class ISMCTSPlayer(Player):
         self.engine = engine  # where the guessed worlds are played (kernel.ENGINES): the choices are the same on either
 
     def choose(self, game: Game) -> Any:
-        me = game.to_move
         legal = game.legal_moves()
         if len(legal) == 1:
             return legal[0]
+        stats = self.statistics(game, legal)
+        # the most visited of the moves legal in the real game (the mover always knows his own moves)
+        return legal[max(range(len(legal)), key=stats.__getitem__)]
+
+    def statistics(self, game: Game, legal: list[Any]) -> list[tuple[int, float]]:
+        """Search ``game`` for its mover: (visits, reward) of each of his ``legal`` moves, (-1, 0) for one never tried.
+
+        On the kernel every iteration runs in one compiled call
+        (:mod:`.ismcts_compiled`), with the same draws and float operations,
+        so the statistics are the reference search's to the last bit.
+        """
+        me = game.to_move
         # greedy's judgement from the player's own view orders the moves and guides their first visits
         values = game.move_values(legal, game.view(me, with_events=False))
-        root, guesser = Node(), Guesser(game, me)
+        guesser = Guesser(game, me)
         playouts = Playouts(self.engine, game, self.rng.getrandbits(64))
-        if playouts.kernel:  # the worlds, their moves and playouts on the kernel; the tree keys moves by their codes
-            from ..kernel import worlds
+        prior = [0.5 + 0.5 * math.tanh(v / MATERIAL_SCALE) for v in values]
+        if playouts.kernel:
+            from .ismcts_compiled import search
 
-            on_kernel, cells = worlds(game), len(game.kind)
-            keys: list[Any] = [m.frm * cells + m.to for m in legal]
-
-            def sample(rng: random.Random) -> World:
-                return on_kernel.world(*guesser.guess(rng))
-        else:
-            keys, sample = legal, guesser.sample
-        prior = {key: 0.5 + 0.5 * math.tanh(v / MATERIAL_SCALE) for key, v in zip(keys, values, strict=True)}
+            settings = (PLAYOUTS, PLAYOUT_PLIES, ADVANCE, MATERIAL_SCALE, EXPLORATION, PRIOR_WEIGHT)
+            return search(game, guesser, self.rng, playouts.stream, prior, self.iterations, settings)
+        root, bias = Node(), dict(zip(legal, prior, strict=True))
         for _ in range(self.iterations):
-            self._iterate(root, sample(self.rng), me, prior, playouts)
-        # the most visited of the moves legal in the real game (the mover always knows his own moves)
-        visits = {key: (node.visits, node.reward) for key, node in root.children.items()}
-        return legal[max(range(len(legal)), key=lambda i: visits.get(keys[i], (-1, 0)))]
+            self._iterate(root, guesser.sample(self.rng), me, bias, playouts)
+        return [(root.children[m].visits, root.children[m].reward) if m in root.children else (-1, 0) for m in legal]
 
-    def _iterate(self, root: Node, world: Game | World, me: int, prior: dict[Any, float], playouts: Playouts) -> None:
+    def _iterate(self, root: Node, world: Game, me: int, prior: dict[Any, float], playouts: Playouts) -> None:
         rng, path, node = self.rng, [root], root
         while world.result is None:
             moves = world.legal_moves()
@@ -240,18 +243,14 @@ class Playouts:
         self.kernel = choose(engine, game.rs)[0] == "kernel"
         self.stream = mirror(self.rng) if self.kernel else None
 
-    def score(self, world: Game | World, me: int) -> float:
+    def score(self, world: Game, me: int) -> float:
         """The mean score for ``me`` (0…1, :func:`squash`) of ``PLAYOUTS`` playouts of ``world`` (a game: the last plays on)."""
         if world.result is not None:
             return squash(*_ended(world), me)
         if self.kernel:
             from ..kernel import search_playouts
-            from ..kernel.world import World
 
-            if isinstance(world, World):
-                ends = world.playouts(PLAYOUTS, PLAYOUT_PLIES, self.stream, me, ADVANCE)
-            else:
-                ends = search_playouts(world, PLAYOUTS, PLAYOUT_PLIES, self.stream, me, ADVANCE)
+            ends = search_playouts(world, PLAYOUTS, PLAYOUT_PLIES, self.stream, me, ADVANCE)
         else:
             ends = [self._playout(world.clone() if r < PLAYOUTS - 1 else world, me) for r in range(PLAYOUTS)]
         total = 0.0
@@ -273,7 +272,7 @@ class Playouts:
         return False, -1, world.material(me) - world.material(1 - me) + ADVANCE * (_advance(world, me) - _advance(world, 1 - me))
 
 
-def _ended(world: Game | World) -> tuple[bool, int, float]:
+def _ended(world: Game) -> tuple[bool, int, float]:
     """A finished world as a playout's end: (True, the winner's side or -1 for a draw, no balance)."""
     winner = world.result["winner"]
     return True, -1 if winner is None else world.rs.side_index(winner), 0.0

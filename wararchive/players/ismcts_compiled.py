@@ -1,0 +1,312 @@
+"""``ismcts``'s iterations compiled: the guess, the tree, the playouts and the scores in one call per move.
+
+:class:`~wararchive.players.ismcts.ISMCTSPlayer` on the kernel used to run
+each iteration from Python: the guess (a shuffle and draws), the tree's
+bookkeeping and one compiled call per move played and per playout, whose
+cost of handing the kernel's arrays over outweighed the work done in it.
+Here one compiled call runs every iteration of a move. It is the same
+algorithm written again, step for step, because equality is the contract:
+from the same generator it makes the same draws in the same order (the
+player's generator is mirrored in and written back, :mod:`wararchive.kernel.mt`),
+keeps the same statistics with the same float operations in the same
+order, and breaks ties as Python's ``max`` does (the first of the best), so
+it chooses the moves the Python search chooses on the reference engine
+(``tests/test_kernel.py`` and ``tests/test_players_ismcts.py`` check moves
+and the generator's state afterwards; ``benchmarks/search.py`` measures
+the speed).
+
+The tree is arrays: node 0 is the root, each node has its move's code
+(``frm * cells + to``), its mover, visits, times available and reward, and
+its children as a linked list (``first`` child, next ``sibling``). An
+iteration adds at most one node, so ``iterations + 1`` nodes suffice.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numba import njit
+
+from ..kernel import mirror, mt, worlds
+from ..kernel import playout as k
+from ..kernel.mt import LEAF
+
+if TYPE_CHECKING:
+    import random
+
+    from ..engine.board_game import BoardGame
+    from .ismcts import Guesser
+
+
+def search(
+    game: BoardGame,
+    guesser: Guesser,
+    rng: random.Random,
+    stream: np.ndarray,
+    prior: list[float],
+    iterations: int,
+    settings: tuple[int, int, float, float, float, float],
+) -> list[tuple[int, float]]:
+    """``iterations`` iterations from ``game``'s position for its mover: (visits, reward) per legal move, (-1, 0) unvisited.
+
+    ``prior`` is aligned with ``game.legal_moves()``; ``rng`` is the
+    player's generator (drawn from here as the Python search draws from it,
+    and left in the same state), ``stream`` the playouts' (mirrored).
+    ``settings``: (playouts a leaf, plies a playout, advance, material
+    scale, exploration, prior weight), the module constants of
+    :mod:`.ismcts`.
+    """
+    count, plies, advance, scale, exploration, prior_weight = settings
+    on_kernel = worlds(game)
+    state = mirror(rng)
+    nodes = iterations + 1
+    tree = np.zeros((nodes, 6), np.int64)  # code, mover, visits, available, first child, next sibling
+    reward = np.zeros(nodes)
+    _search(
+        on_kernel.S,
+        on_kernel.root,
+        on_kernel.buffer,
+        on_kernel.scratch,
+        guess_inputs(guesser, game),
+        state,
+        stream,
+        np.array(prior),
+        iterations,
+        game.to_move,
+        np.zeros((count, 3)),
+        plies,
+        advance,
+        scale,
+        exploration,
+        prior_weight,
+        tree,
+        reward,
+        np.empty(nodes, np.int64),
+        np.empty(on_kernel.buffer.buf.shape[0], np.int64),
+        np.empty((3, max(len(guesser.pool), len(guesser.still), 1)), np.int64),
+    )
+    version, _, gauss = rng.getstate()
+    rng.setstate((version, tuple(state.tolist()), gauss))
+    stats = {}
+    child = tree[0, FIRST]
+    while child > 0:
+        stats[int(tree[child, CODE])] = (int(tree[child, VISITS]), float(reward[child]))
+        child = tree[child, SIBLING]
+    cells = on_kernel.cells
+    return [stats.get(m.frm * cells + m.to, (-1, 0.0)) for m in game.legal_moves()]
+
+
+def guess_inputs(guesser: Guesser, game: BoardGame) -> tuple[np.ndarray, ...]:
+    """What ``guesser`` read from the view, as the arrays :func:`_guess` takes (after ``W`` and the generator).
+
+    The enemy's ranks not accounted for (``pool``), his unmoved and moved
+    hidden pieces' cells, the uids of his pieces removed unseen, the cells
+    a setup rule allows each confined rank (``allowed``, per type, where
+    ``confined``), the mobile types and the ranks to fall back on.
+    """
+    types, cells = len(game.rs.piece_types), len(game.kind)
+    allowed = np.zeros((types, cells), np.bool_)
+    confined = np.zeros(types, np.bool_)
+    for t, where in guesser.setup_cells.items():
+        confined[t] = True
+        allowed[t, list(where)] = True
+    mobile = np.zeros(types, np.bool_)
+    mobile[list(guesser.mobile)] = True
+    return (
+        np.array(guesser.pool, np.int64),
+        np.array(guesser.still, np.int64),
+        np.array(guesser.moved, np.int64),
+        np.array([guesser.game.removed[i][0] for i in guesser.gone], np.int64),
+        allowed,
+        confined,
+        mobile,
+        np.array(guesser.fallback, np.int64),
+    )
+
+
+CODE, MOVER, VISITS, AVAILABLE, FIRST, SIBLING = range(6)
+
+
+@njit(**LEAF)
+def _guess(W, rng, scratch, pool0, still0, moved, gone, allowed, confined, mobile, fallback) -> None:
+    """Guesser.guess, written into the world ``W`` (a copy of the root): the same draws, the same ranks.
+
+    ``scratch`` has three rows (the pool, the unmoved cells, the cells a
+    rank may take) at least as long as the pool and the unmoved cells.
+    """
+    pool, still, cells = scratch[0], scratch[1], scratch[2]
+    m, s = pool0.shape[0], still0.shape[0]
+    for i in range(m):
+        pool[i] = pool0[i]
+    for i in range(s):
+        still[i] = still0[i]
+    mt.shuffle(rng, pool, m)
+    for i in range(m - 1, -1, -1):  # first the ranks a setup rule confines, each to a cell it allows
+        t = pool[i]
+        if not confined[t]:
+            continue
+        n = 0
+        for j in range(s):
+            if allowed[t, still[j]]:
+                cells[n] = still[j]
+                n += 1
+        if n:
+            c = cells[mt.randbelow(rng, n)]
+            j = 0
+            while still[j] != c:
+                j += 1
+            _drop(still, j, s)
+            s -= 1
+            _rank(W, c, t)
+            _drop(pool, i, m)
+            m -= 1
+    for c in moved:  # a piece seen to move is no mine or flag
+        i = m - 1
+        while i >= 0 and not mobile[pool[i]]:
+            i -= 1
+        if i >= 0:
+            t = pool[i]
+            _drop(pool, i, m)
+            m -= 1
+        else:
+            t = fallback[mt.randbelow(rng, fallback.shape[0])]
+        _rank(W, c, t)
+    for j in range(s):
+        if m:
+            m -= 1
+            t = pool[m]
+        else:
+            t = fallback[mt.randbelow(rng, fallback.shape[0])]
+        _rank(W, still[j], t)
+    for u in gone:
+        if m:
+            m -= 1
+            W.uid_kind[u] = pool[m]
+        else:
+            W.uid_kind[u] = fallback[mt.randbelow(rng, fallback.shape[0])]
+
+
+@njit(**LEAF, inline="always")
+def _drop(a, i: int, n: int) -> None:
+    """``a[:n].pop(i)``: the items after ``i`` move down one."""
+    for j in range(i, n - 1):
+        a[j] = a[j + 1]
+
+
+@njit(**LEAF, inline="always")
+def _rank(W, c: int, t: int) -> None:
+    W.kind[c] = t
+    W.uid_kind[W.uid[c]] = t
+
+
+@njit(**LEAF, inline="always")
+def _squash(over: bool, winner: int, balance: float, me: int, scale: float) -> float:
+    """ismcts.squash: a finished game 1, ½ or 0 for ``me``, else the balance squashed into 0…1."""
+    if over:
+        return 0.5 if winner < 0 else (1.0 if winner == me else 0.0)
+    return 0.5 + 0.5 * math.tanh(balance / scale)
+
+
+@njit(**LEAF, inline="always")
+def _child(tree, node: int, code: int) -> int:
+    """The child of ``node`` for the move ``code``, or -1."""
+    c = tree[node, FIRST]
+    while c > 0 and tree[c, CODE] != code:
+        c = tree[c, SIBLING]
+    return c if c > 0 else -1
+
+
+@njit(**LEAF)
+def _search(
+    S,
+    root,
+    W,
+    scratch,
+    guess,
+    rng,
+    stream,
+    prior,
+    iterations,
+    me,
+    out,
+    plies,
+    advance,
+    scale,
+    exploration,
+    prior_weight,
+    tree,
+    reward,
+    path,
+    children,
+    scratch_guess,
+) -> None:
+    """ISMCTSPlayer.choose's iterations and _iterate, with Playouts.score and squash; statistics into ``tree``/``reward``."""
+    cells = W.kind.shape[0]
+    size = 1
+    tree[0, FIRST] = 0
+    for _ in range(iterations):
+        k.restore(root, W)
+        _guess(W, rng, scratch_guess, *guess)
+        node, depth = 0, 0
+        while W.G[k.G_OVER] == 0:
+            n, mover = W.G[k.G_NMOVES], W.G[k.G_TO_MOVE]
+            untried, pick = 0, -1
+            for i in range(n):
+                children[i] = _child(tree, node, W.buf[i, 0] * cells + W.buf[i, 1])
+                if children[i] < 0:
+                    if node == 0 and (pick < 0 or prior[i] > prior[pick]):  # at the root the move greedy likes best first
+                        pick = i
+                    untried += 1
+            if untried:
+                if node != 0:  # below it any
+                    r = mt.randbelow(rng, untried)
+                    for i in range(n):
+                        if children[i] < 0:
+                            if r == 0:
+                                pick = i
+                                break
+                            r -= 1
+                new = size
+                size += 1
+                tree[new, CODE] = W.buf[pick, 0] * cells + W.buf[pick, 1]
+                tree[new, MOVER] = mover
+                tree[new, VISITS] = tree[new, AVAILABLE] = 0
+                tree[new, FIRST] = 0
+                reward[new] = 0.0
+                tree[new, SIBLING] = tree[node, FIRST]
+                tree[node, FIRST] = new
+                children[pick] = new
+            for i in range(n):  # how often each move could have been chosen: its UCB's "parent visits"
+                if children[i] >= 0:
+                    tree[children[i], AVAILABLE] += 1
+            if untried:
+                k.play_move(S, W, W.buf[pick, 0], W.buf[pick, 1])
+                path[depth] = children[pick]
+                depth += 1
+                break
+            best, value = -1, 0.0
+            for i in range(n):  # UCB1 over the times available, plus a prior (the root's) that fades with visits
+                c = children[i]
+                v = tree[c, VISITS]
+                u = reward[c] / v + exploration * math.sqrt(math.log(tree[c, AVAILABLE]) / v)
+                u += prior_weight * (prior[i] if node == 0 else 0.0) / v
+                if best < 0 or u > value:
+                    best, value = i, u
+            node = children[best]
+            k.play_move(S, W, W.buf[best, 0], W.buf[best, 1])
+            path[depth] = node
+            depth += 1
+        if W.G[k.G_OVER]:
+            score = _squash(True, W.G[k.G_WINNER], 0.0, me, scale)
+        else:
+            k.playouts(S, W, scratch, plies, stream, me, advance, out)
+            total = 0.0
+            for r in range(out.shape[0]):
+                total += _squash(out[r, 0] != 0, out[r, 1], out[r, 2], me, scale)
+            score = total / out.shape[0]
+        for d in range(depth):
+            c = path[d]
+            tree[c, VISITS] += 1
+            reward[c] += score if tree[c, MOVER] == me else 1.0 - score
