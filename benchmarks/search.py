@@ -4,22 +4,26 @@ Run: ``python benchmarks/search.py [--iterations N] [--positions P] [--playouts 
 
 The positions are P reference games of greedy against greedy (seeds
 0…P-1) stopped at ply 10, 40 and 100 (fewer where a game ends first). In
-each, ``ismcts`` with N iterations chooses a move twice, its guessed
-worlds (the tree's moves in them and the playouts) once on the reference
-engine and once on the kernel, from the same seed; the
-two choices (and the player's generator afterwards) must be equal, or the
+each, ``ismcts`` with N iterations chooses a move twice from the same
+seed: its whole search on the reference engine, then on the kernel (one
+compiled call a move, :mod:`wararchive.players.ismcts_compiled`); the two
+choices (and the player's generator afterwards) must be equal, or the
 run stops, naming the position. Printed per ruleset: the positions, the
-mean CPU milliseconds per move on each engine and their ratio, the
-playouts per CPU-second, and what the ratio buys: the kernel's search
-given the reference's time, i.e. N × the ratio iterations, measured on
-the same positions (its milliseconds per move beside it). The
-reference figure is measured in the same run, position by position,
-so the ratio is what to compare across machines. ``--playouts`` and
-``--plies`` set the search's playouts per leaf and plies per playout
-(``PLAYOUTS``, ``PLAYOUT_PLIES`` of :mod:`wararchive.players.ismcts`) for
-this run: the longer the playouts, the more of the search's time they take
-and the more the kernel saves. The machine's load average is printed at
-the start and the end. The kernel's compile or cache load is paid in a
+mean CPU milliseconds per move on each engine and their ratio; the cost
+of one more iteration on each (from the same moves searched with 4N
+iterations: the difference over 3N, so the per-move cost of reading the
+view, building the guesser and loading the position drops out) and its
+ratio; and what that buys: how many iterations the kernel's search runs
+in the reference's time a move (estimated from those two costs, then
+corrected by measuring until within 5 %, at most three times, since an
+iteration costs more as the tree grows; the last budget measured and its
+milliseconds per move are printed). The reference figures are measured in
+the same run, position by position, so the ratios are what to compare
+across machines. ``--playouts`` and ``--plies`` set the search's playouts
+per leaf and plies per playout (``PLAYOUTS``, ``PLAYOUT_PLIES`` of
+:mod:`wararchive.players.ismcts`) for this run: the longer the playouts,
+the more of the search's time they take and the more the kernel saves.
+The machine's load average is printed at the start and the end. The kernel's compile or cache load is paid in a
 warm-up move before the timing.
 """
 
@@ -59,6 +63,11 @@ def timed(engine: str, game, seed: int, iterations: int) -> tuple[object, float,
     return move, time.process_time() - start, player.rng.getstate()
 
 
+def per_move(engine: str, games: list, iterations: int) -> float:
+    """Mean CPU seconds of ismcts's move in ``games``, searched with ``iterations`` on ``engine``."""
+    return sum(timed(engine, game, i, iterations)[1] for i, game in enumerate(games)) / len(games)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("rulesets", nargs="*", default=["japanese-war-game", "spionaaz"])
@@ -71,10 +80,10 @@ def main() -> None:
     leaf = f"{args.playouts} playout(s) of {args.plies} plies a leaf"
     print(f"load average at start: {os.getloadavg()[0]:.2f}; ismcts:{args.iterations}, {leaf}")
     print(
-        "| ruleset | positions | ms/move reference | ms/move kernel | ratio | playouts/CPU-s reference | kernel "
-        "| kernel search in the reference's time: iterations, ms/move |"
+        "| ruleset | positions | ms/move reference | ms/move kernel | ratio | µs/iteration reference | kernel | ratio "
+        "| kernel iterations in the reference's time a move, ms/move measured |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for rid in args.rulesets:
         if (why := kernel.gap(ruleset(rid))) is not None:
             print(f"{rid}: not on the kernel ({why})", file=sys.stderr)
@@ -89,13 +98,23 @@ def main() -> None:
                 sys.exit(f"{rid} position {i} (ply {game.ply}): the two searches chose differently")
             spent["reference"] += ref_s
             spent["kernel"] += fast_s
-        n, playouts = len(games), len(games) * args.iterations * args.playouts
+        n, N = len(games), args.iterations
         ratio = spent["reference"] / spent["kernel"]
-        more = round(args.iterations * ratio)
-        bought = sum(timed("kernel", game, i, more)[1] for i, game in enumerate(games))
+        # the cost of one more iteration, without the per-move cost (the view, the guesser, loading the position)
+        ref_it = (per_move("reference", games, 4 * N) - spent["reference"] / n) / (3 * N)
+        fast_it = (per_move("kernel", games, 4 * N) - spent["kernel"] / n) / (3 * N)
+        # the budget that fills the reference's time: the straight-line estimate, then corrected by measuring
+        # (an iteration costs more as the tree grows)
+        fill = round((spent["reference"] / n - (spent["kernel"] / n - N * fast_it)) / fast_it)
+        for _ in range(3):
+            took = per_move("kernel", games, fill)
+            if abs(took * n / spent["reference"] - 1) < 0.05:
+                break
+            fill = round(fill * spent["reference"] / n / took)
         print(
-            f"| {rid} | {n} | {spent['reference'] / n * 1e3:.1f} | {spent['kernel'] / n * 1e3:.1f} | {ratio:.2f}× "
-            f"| {playouts / spent['reference']:,.0f} | {playouts / spent['kernel']:,.0f} | {more}, {bought / n * 1e3:.1f} |"
+            f"| {rid} | {n} | {spent['reference'] / n * 1e3:.1f} | {spent['kernel'] / n * 1e3:.2f} | {ratio:.1f}× "
+            f"| {ref_it * 1e6:.0f} | {fast_it * 1e6:.1f} | {ref_it / fast_it:.0f}× "
+            f"| {fill:,}, {took * 1e3:.1f} |"
         )
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
 

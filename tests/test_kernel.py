@@ -450,3 +450,14 @@ def test_a_study_has_the_same_tables_on_either_engine_and_says_which_ran():
             workers=1,
             engine="kernel",
         )
+
+
+def test_the_kernel_compiles_without_reference_counts_where_numba_can_and_with_them_where_it_cannot(monkeypatch):
+    """mt.LEAF turns numba's private ``_nrt`` off where numba has it; a numba without it gets no unknown option."""
+    import numba.core.cpu
+
+    from wararchive.kernel import mt
+
+    assert mt.LEAF == {"cache": True, "_nrt": False} and mt.ALLOCATING == {"cache": True, "_nrt": True}
+    monkeypatch.setattr(numba.core.cpu, "CPUTargetOptions", type("WithoutNrt", (), {}))
+    assert mt._without_refcounts() == {}

@@ -38,7 +38,14 @@ def _hooks_kind(rs: Ruleset) -> int | None:
 
 
 def ruleset_gap(rs: Ruleset) -> str | None:
-    """Why the kernel cannot play ``rs`` (one line), or None if it can."""
+    """Why the kernel cannot play ``rs`` (one line), or None if it can (worked out once per ruleset: a search asks every move)."""
+    key = _key(rs)
+    if key not in _GAPS:
+        _GAPS[key] = _ruleset_gap(rs)
+    return _GAPS[key]
+
+
+def _ruleset_gap(rs: Ruleset) -> str | None:
     board, p = rs.board, rs.params
     if rs.new_game_fn is not BoardGame or board is None or rs.combat_matrix is None:
         return f"{rs.id} is not a board game of the shared mechanism"
@@ -78,13 +85,19 @@ def player_kinds(players: tuple[str, str]) -> np.ndarray:
 
 def spec(rs: Ruleset) -> Spec:
     """``rs`` as arrays, built once per ruleset and options (a ruleset never changes once built)."""
-    key = (rs.id, tuple(sorted(rs.options.items())))
+    key = _key(rs)
     if key not in _SPECS:
         _SPECS[key] = _build(rs)
     return _SPECS[key]
 
 
+def _key(rs: Ruleset) -> tuple:
+    """A built ruleset's identity: its id and options (a ruleset never changes once built)."""
+    return rs.id, tuple(sorted(rs.options.items()))
+
+
 _SPECS: dict[tuple, Spec] = {}
+_GAPS: dict[tuple, str | None] = {}
 
 
 def _build(rs: Ruleset) -> Spec:

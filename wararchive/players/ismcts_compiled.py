@@ -1,19 +1,18 @@
 """``ismcts``'s iterations compiled: the guess, the tree, the playouts and the scores in one call per move.
 
-:class:`~wararchive.players.ismcts.ISMCTSPlayer` on the kernel used to run
-each iteration from Python: the guess (a shuffle and draws), the tree's
-bookkeeping and one compiled call per move played and per playout, whose
-cost of handing the kernel's arrays over outweighed the work done in it.
-Here one compiled call runs every iteration of a move. It is the same
+:class:`~wararchive.players.ismcts.ISMCTSPlayer` on the kernel runs all
+its iterations of a move here, in one compiled call: run from Python, an
+iteration paid for a compiled call per move it played and per playout,
+and for the guess and the tree's bookkeeping in Python. It is the same
 algorithm written again, step for step, because equality is the contract:
 from the same generator it makes the same draws in the same order (the
 player's generator is mirrored in and written back, :mod:`wararchive.kernel.mt`),
 keeps the same statistics with the same float operations in the same
 order, and breaks ties as Python's ``max`` does (the first of the best), so
 it chooses the moves the Python search chooses on the reference engine
-(``tests/test_kernel.py`` and ``tests/test_players_ismcts.py`` check moves
-and the generator's state afterwards; ``benchmarks/search.py`` measures
-the speed).
+(``tests/test_kernel.py`` checks the root's statistics to the last bit
+and the generator's state afterwards, under every option set;
+``benchmarks/search.py`` measures the speed).
 
 The tree is arrays: node 0 is the root, each node has its move's code
 (``frm * cells + to``), its mover, visits, times available and reward, and
@@ -39,6 +38,8 @@ if TYPE_CHECKING:
     from ..engine.board_game import BoardGame
     from .ismcts import Guesser
 
+CODE, MOVER, VISITS, AVAILABLE, FIRST, SIBLING = range(6)  # the tree's columns (its rewards are a float array beside it)
+
 
 def search(
     game: BoardGame,
@@ -62,7 +63,7 @@ def search(
     on_kernel = worlds(game)
     state = mirror(rng)
     nodes = iterations + 1
-    tree = np.zeros((nodes, 6), np.int64)  # code, mover, visits, available, first child, next sibling
+    tree = np.zeros((nodes, 6), np.int64)
     reward = np.zeros(nodes)
     _search(
         on_kernel.S,
@@ -124,9 +125,6 @@ def guess_inputs(guesser: Guesser, game: BoardGame) -> tuple[np.ndarray, ...]:
         mobile,
         np.array(guesser.fallback, np.int64),
     )
-
-
-CODE, MOVER, VISITS, AVAILABLE, FIRST, SIBLING = range(6)
 
 
 @njit(**LEAF)
