@@ -59,35 +59,19 @@ def search(
     scale, exploration, prior weight), the module constants of
     :mod:`.ismcts`.
     """
-    count, plies, advance, scale, exploration, prior_weight = settings
     on_kernel = worlds(game)
     state = mirror(rng)
     nodes = iterations + 1
-    tree = np.zeros((nodes, 6), np.int64)
-    reward = np.zeros(nodes)
-    _search(
-        on_kernel.S,
-        on_kernel.root,
-        on_kernel.buffer,
-        on_kernel.scratch,
-        guess_inputs(guesser, game),
-        state,
-        stream,
-        np.array(prior),
-        iterations,
-        game.to_move,
-        np.zeros((count, 3)),
-        plies,
-        advance,
-        scale,
-        exploration,
-        prior_weight,
-        tree,
-        reward,
-        np.empty(nodes, np.int64),
-        np.empty(on_kernel.buffer.buf.shape[0], np.int64),
-        np.empty((3, max(len(guesser.pool), len(guesser.still), 1)), np.int64),
+    tree, reward = np.zeros((nodes, 6), np.int64), np.zeros(nodes)
+    buffers = (
+        np.zeros((settings[0], 3)),  # one row per playout of a leaf
+        np.empty(nodes, np.int64),  # the path down the tree
+        np.empty(on_kernel.buffer.buf.shape[0], np.int64),  # each legal move's child
+        np.empty((3, max(len(guesser.pool), len(guesser.still), 1)), np.int64),  # the guess's lists
     )
+    arrays = (on_kernel.S, on_kernel.root, on_kernel.buffer, on_kernel.scratch)
+    guess = guess_inputs(guesser, game)
+    _search(arrays, guess, state, stream, np.array(prior), iterations, game.to_move, settings, tree, reward, buffers)
     version, _, gauss = rng.getstate()
     rng.setstate((version, tuple(state.tolist()), gauss))
     stats = {}
@@ -217,30 +201,15 @@ def _child(tree, node: int, code: int) -> int:
 
 
 @njit(**LEAF)
-def _search(
-    S,
-    root,
-    W,
-    scratch,
-    guess,
-    rng,
-    stream,
-    prior,
-    iterations,
-    me,
-    out,
-    plies,
-    advance,
-    scale,
-    exploration,
-    prior_weight,
-    tree,
-    reward,
-    path,
-    children,
-    scratch_guess,
-) -> None:
-    """ISMCTSPlayer.choose's iterations and _iterate, with Playouts.score and squash; statistics into ``tree``/``reward``."""
+def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, reward, buffers) -> None:
+    """ISMCTSPlayer.choose's iterations and _iterate, with Playouts.score and squash; statistics into ``tree``/``reward``.
+
+    ``arrays``: the ruleset's, the loaded root, the world's buffer and the
+    playouts'; ``buffers``: scratch arrays (see :func:`search`).
+    """
+    S, root, W, scratch = arrays
+    _, plies, advance, scale, exploration, prior_weight = settings
+    out, path, children, scratch_guess = buffers
     cells = W.kind.shape[0]
     size = 1
     tree[0, FIRST] = 0
