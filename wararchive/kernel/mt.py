@@ -27,7 +27,8 @@ def _without_refcounts() -> dict[str, bool]:
     and its pass that removes needless counts fails across branches and
     nested calls (numba/numba#2345, #2350): a small helper handed the
     kernel's :class:`~.playout.Spec` and ``Work`` (some forty arrays) paid
-    some 180 ns a call in atomic counts, 50 times its work. ``_nrt=False``
+    some 180 ns a call in atomic counts, for a test that takes under 2 ns
+    written out in its caller. ``_nrt=False``
     (numba's own fix in those threads) drops the counting; such a function
     may not allocate. Numba names it as private, so a numba without it
     compiles with the counting: slower, the same games.

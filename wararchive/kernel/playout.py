@@ -204,11 +204,7 @@ def _generate(S, W, p: int) -> int:
 
 @njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
 def _is_forward(S, c: int, x: int, p: int) -> bool:
-    """board.move_is_forward: towards the enemy, i.e. to a row further from ``p``'s back row (``S.rows``).
-
-    A table, not ``x // width``: a division costs tens of cycles, and the
-    players ask this of every move they weigh.
-    """
+    """board.move_is_forward: towards the enemy, i.e. to a row further from ``p``'s back row (``S.rows``)."""
     return S.rows[p, x] > S.rows[p, c]
 
 

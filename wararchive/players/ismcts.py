@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.game import Game
+from ..engine.view import View
 from .player import Player
 
 DEFAULT_ITERATIONS = 48
@@ -76,14 +77,14 @@ class Guesser:
     still stands on its setup square).
     """
 
-    def __init__(self, game: Game, player: int):
+    def __init__(self, game: Game, player: int, view: View | None = None):
         self.player = player
         self.game = game.clone()
         self.game.material(player)  # computed here once, its cached piece values are shared by every copy
         self.hidden = hasattr(game, "kind")  # chess shows every man
         if not self.hidden:
             return
-        view = game.view(player, with_events=False)
+        view = view or game.view(player, with_events=False)  # the caller's, if he has read it already
         enemy = game.rs.sides[1 - player]
         unseen = [(c, seen["moved"]) for c, seen in enumerate(view.cells) if seen and seen["side"] == enemy and not seen["piece"]]
         self.moved = [c for c, moved in unseen if moved]
@@ -168,8 +169,9 @@ class ISMCTSPlayer(Player):
         """
         me = game.to_move
         # greedy's judgement from the player's own view orders the moves and guides their first visits
-        values = game.move_values(legal, game.view(me, with_events=False))
-        guesser = Guesser(game, me)
+        view = game.view(me, with_events=False)
+        values = game.move_values(legal, view)
+        guesser = Guesser(game, me, view)
         playouts = Playouts(self.engine, game, self.rng.getrandbits(64))
         prior = [0.5 + 0.5 * math.tanh(v / MATERIAL_SCALE) for v in values]
         if playouts.kernel:
