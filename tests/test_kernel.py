@@ -272,7 +272,7 @@ def test_a_kernel_world_is_the_guessed_reference_world(rid, options):
         if game.result is not None:
             continue
         guesser, on_kernel, cells = Guesser(game, game.to_move), kernel.worlds(game), len(game.kind)
-        S, W, inputs = on_kernel.S, on_kernel.buffer, ismcts_compiled.guess_inputs(guesser, game)
+        S, W, inputs = on_kernel.S, on_kernel.buffer, guesser.arrays()
         for draw in range(3):
             rng, stream = random.Random(draw), kernel.mirror(random.Random(draw))
             world = guesser.sample(rng)

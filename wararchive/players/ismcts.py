@@ -43,6 +43,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from ..engine.game import Game
 from ..engine.view import View
 from .player import Player
@@ -126,6 +128,33 @@ class Guesser:
         gone = [(self.game.removed[i][0], pool.pop() if pool else rng.choice(self.fallback)) for i in self.gone]
         return guesses, gone
 
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """What was read, as the compiled guess takes it (:mod:`.ismcts_compiled`).
+
+        The enemy's ranks not accounted for (the pool), his unmoved and
+        moved hidden pieces' cells, the uids of his pieces removed unseen,
+        the cells a setup rule allows each confined rank (per type, where
+        confined), the mobile types and the ranks to fall back on.
+        """
+        types, cells = len(self.game.rs.piece_types), len(self.game.kind)
+        allowed = np.zeros((types, cells), np.bool_)
+        confined = np.zeros(types, np.bool_)
+        for t, where in self.setup_cells.items():
+            confined[t] = True
+            allowed[t, list(where)] = True
+        mobile = np.zeros(types, np.bool_)
+        mobile[list(self.mobile)] = True
+        return (
+            np.array(self.pool, np.int64),
+            np.array(self.still, np.int64),
+            np.array(self.moved, np.int64),
+            np.array([self.game.removed[i][0] for i in self.gone], np.int64),
+            allowed,
+            confined,
+            mobile,
+            np.array(self.fallback, np.int64),
+        )
+
     def sample(self, rng: random.Random) -> Game:
         """A copy of the game with every hidden enemy rank replaced by a guess (:meth:`guess`)."""
         world = self.game.clone()
@@ -178,7 +207,7 @@ class ISMCTSPlayer(Player):
             from .ismcts_compiled import search
 
             settings = (PLAYOUTS, PLAYOUT_PLIES, ADVANCE, MATERIAL_SCALE, EXPLORATION, PRIOR_WEIGHT)
-            return search(game, guesser, self.rng, playouts.stream, prior, self.iterations, settings)
+            return search(game, guesser.arrays(), self.rng, playouts.stream, prior, self.iterations, settings)
         root, bias = Node(), dict(zip(legal, prior, strict=True))
         for _ in range(self.iterations):
             self._iterate(root, guesser.sample(self.rng), me, bias, playouts)

@@ -36,14 +36,13 @@ if TYPE_CHECKING:
     import random
 
     from ..engine.board_game import BoardGame
-    from .ismcts import Guesser
 
 CODE, MOVER, VISITS, AVAILABLE, FIRST, SIBLING = range(6)  # the tree's columns (its rewards are a float array beside it)
 
 
 def search(
     game: BoardGame,
-    guesser: Guesser,
+    guess: tuple[np.ndarray, ...],
     rng: random.Random,
     stream: np.ndarray,
     prior: list[float],
@@ -52,7 +51,9 @@ def search(
 ) -> list[tuple[int, float]]:
     """``iterations`` iterations from ``game``'s position for its mover: (visits, reward) per legal move, (-1, 0) unvisited.
 
-    ``prior`` is aligned with ``game.legal_moves()``; ``rng`` is the
+    ``guess`` is the guesser's reading of the view
+    (:meth:`~wararchive.players.ismcts.Guesser.arrays`); ``prior`` is
+    aligned with ``game.legal_moves()``; ``rng`` is the
     player's generator (drawn from here as the Python search draws from it,
     and left in the same state), ``stream`` the playouts' (mirrored).
     ``settings``: (playouts a leaf, plies a playout, advance, material
@@ -67,10 +68,9 @@ def search(
         np.zeros((settings[0], 3)),  # one row per playout of a leaf
         np.empty(nodes, np.int64),  # the path down the tree
         np.empty(on_kernel.buffer.buf.shape[0], np.int64),  # each legal move's child
-        np.empty((3, max(len(guesser.pool), len(guesser.still), 1)), np.int64),  # the guess's lists
+        np.empty((3, max(len(guess[0]), len(guess[1]), 1)), np.int64),  # the guess's lists
     )
     arrays = (on_kernel.S, on_kernel.root, on_kernel.buffer, on_kernel.scratch)
-    guess = guess_inputs(guesser, game)
     _search(arrays, guess, state, stream, np.array(prior), iterations, game.to_move, settings, tree, reward, buffers)
     version, _, gauss = rng.getstate()
     rng.setstate((version, tuple(state.tolist()), gauss))
@@ -81,34 +81,6 @@ def search(
         child = tree[child, SIBLING]
     cells = on_kernel.cells
     return [stats.get(m.frm * cells + m.to, (-1, 0.0)) for m in game.legal_moves()]
-
-
-def guess_inputs(guesser: Guesser, game: BoardGame) -> tuple[np.ndarray, ...]:
-    """What ``guesser`` read from the view, as the arrays :func:`_guess` takes (after ``W`` and the generator).
-
-    The enemy's ranks not accounted for (``pool``), his unmoved and moved
-    hidden pieces' cells, the uids of his pieces removed unseen, the cells
-    a setup rule allows each confined rank (``allowed``, per type, where
-    ``confined``), the mobile types and the ranks to fall back on.
-    """
-    types, cells = len(game.rs.piece_types), len(game.kind)
-    allowed = np.zeros((types, cells), np.bool_)
-    confined = np.zeros(types, np.bool_)
-    for t, where in guesser.setup_cells.items():
-        confined[t] = True
-        allowed[t, list(where)] = True
-    mobile = np.zeros(types, np.bool_)
-    mobile[list(guesser.mobile)] = True
-    return (
-        np.array(guesser.pool, np.int64),
-        np.array(guesser.still, np.int64),
-        np.array(guesser.moved, np.int64),
-        np.array([guesser.game.removed[i][0] for i in guesser.gone], np.int64),
-        allowed,
-        confined,
-        mobile,
-        np.array(guesser.fallback, np.int64),
-    )
 
 
 @njit(**LEAF)
