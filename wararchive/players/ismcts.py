@@ -86,7 +86,7 @@ class Guesser:
         self.hidden = hasattr(game, "kind")  # chess shows every man
         if not self.hidden:
             return
-        view = view or game.view(player, with_events=False)  # the caller's, if he has read it already
+        view = view if view is not None else game.view(player, with_events=False)  # the caller's, if he read it
         enemy = game.rs.sides[1 - player]
         unseen = [(c, seen["moved"]) for c, seen in enumerate(view.cells) if seen and seen["side"] == enemy and not seen["piece"]]
         self.moved = [c for c, moved in unseen if moved]
