@@ -555,7 +555,7 @@ def _greedy(S, W, p: int, n: int) -> int:
     adds 0.01 for going forward.
     """
     left, T = W.left, S.count.shape[0]
-    _copy(left, S.count, T)
+    copy_into(left, S.count)
     for u in range(W.uid_owner.shape[0]):
         if W.uid_owner[u] == 1 - p and W.known[p, u]:
             left[W.uid_kind[u]] -= 1
@@ -614,13 +614,13 @@ def _step(S, W, i: int) -> None:
 
 @njit(**LEAF)
 def play_move(S, W, c: int, x: int) -> None:
-    """:func:`_play` from Python: the search's tree plays its moves so (:mod:`wararchive.kernel.world`)."""
+    """:func:`_play`, for callers outside this module: the compiled search's tree (:mod:`wararchive.players.ismcts_compiled`)."""
     _play(S, W, c, x)
 
 
 @njit(**LEAF)
 def restore(W0, W) -> None:
-    """:func:`_restore` from Python: a search's fresh world from its root (:mod:`wararchive.kernel.world`)."""
+    """:func:`_restore`, for callers outside this module: the compiled search's fresh world from its root."""
     _restore(W0, W)
 
 
@@ -689,25 +689,24 @@ def playouts(S, W0, W, plies: int, rng, me: int, advance: float, out) -> None:
 @njit(**LEAF, inline="always")
 def _restore(W0, W) -> None:
     """Copy the position in ``W0`` into ``W``: everything a playout reads (``W`` may hold another game's), and the legal moves."""
-    _copy(W.G, W0.G, W0.G.shape[0])
-    for a, b in ((W.kind, W0.kind), (W.owner, W0.owner), (W.uid, W0.uid), (W.last_from, W0.last_from)):
-        _copy(a, b, b.shape[0])
+    for a, b in ((W.G, W0.G), (W.kind, W0.kind), (W.owner, W0.owner), (W.uid, W0.uid), (W.last_from, W0.last_from)):
+        copy_into(a, b)
     for a, b in ((W.uid_owner, W0.uid_owner), (W.uid_kind, W0.uid_kind)):
-        _copy(a, b, b.shape[0])
+        copy_into(a, b)
     for a, b in ((W.turn_moved, W0.turn_moved), (W.moved, W0.moved), (W.enter, W0.enter)):
-        _copy(a, b, b.shape[0])
+        copy_into(a, b)
     for side in range(2):
-        _copy(W.known[side], W0.known[side], W0.known.shape[1])
-        _copy(W.spies[side], W0.spies[side], W0.spies.shape[1])
+        copy_into(W.known[side], W0.known[side])
+        copy_into(W.spies[side], W0.spies[side])
     W.mark[:] = 0  # G_PASS went back with G: no stamp of a discarded playout may survive
     for i in range(W0.G[G_NMOVES]):
         W.buf[i, 0], W.buf[i, 1] = W0.buf[i, 0], W0.buf[i, 1]
 
 
 @njit(**LEAF, inline="always")
-def _copy(dst, src, n: int) -> None:
-    """``dst[:n] = src[:n]`` as a loop: numba's slice assignment may allocate (to guard against overlap), which a leaf may not."""
-    for i in range(n):
+def copy_into(dst, src) -> None:
+    """``dst[:len(src)] = src`` as a loop: numba's slice assignment may allocate (against overlap), which a leaf may not."""
+    for i in range(src.shape[0]):
         dst[i] = src[i]
 
 

@@ -92,10 +92,8 @@ def _guess(W, rng, scratch, pool0, still0, moved, gone, allowed, confined, mobil
     """
     pool, still, cells = scratch[0], scratch[1], scratch[2]
     m, s = pool0.shape[0], still0.shape[0]
-    for i in range(m):
-        pool[i] = pool0[i]
-    for i in range(s):
-        still[i] = still0[i]
+    k.copy_into(pool, pool0)
+    k.copy_into(still, still0)
     mt.shuffle(rng, pool, m)
     for i in range(m - 1, -1, -1):  # first the ranks a setup rule confines, each to a cell it allows
         t = pool[i]
@@ -176,6 +174,9 @@ def _child(tree, node: int, code: int) -> int:
 def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, reward, buffers) -> None:
     """ISMCTSPlayer.choose's iterations and _iterate, with Playouts.score and squash; statistics into ``tree``/``reward``.
 
+    ``tree`` and ``reward`` come zeroed (a node is never reused, so a new
+    one starts with no visits, children or reward).
+
     ``arrays``: the ruleset's, the loaded root, the world's buffer and the
     playouts'; ``buffers``: scratch arrays (see :func:`search`).
     """
@@ -184,7 +185,6 @@ def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, r
     out, path, children, scratch_guess = buffers
     cells = W.kind.shape[0]
     size = 1
-    tree[0, FIRST] = 0
     for _ in range(iterations):
         k.restore(root, W)
         _guess(W, rng, scratch_guess, *guess)
@@ -211,9 +211,6 @@ def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, r
                 size += 1
                 tree[new, CODE] = W.buf[pick, 0] * cells + W.buf[pick, 1]
                 tree[new, MOVER] = mover
-                tree[new, VISITS] = tree[new, AVAILABLE] = 0
-                tree[new, FIRST] = 0
-                reward[new] = 0.0
                 tree[new, SIBLING] = tree[node, FIRST]
                 tree[node, FIRST] = new
                 children[pick] = new
