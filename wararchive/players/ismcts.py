@@ -207,7 +207,7 @@ class ISMCTSPlayer(Player):
             from .ismcts_compiled import search
 
             settings = (PLAYOUTS, PLAYOUT_PLIES, ADVANCE, MATERIAL_SCALE, EXPLORATION, PRIOR_WEIGHT)
-            return search(game, guesser.arrays(), self.rng, playouts.stream, prior, self.iterations, settings)
+            return search(game, legal, guesser.arrays(), self.rng, playouts.stream, prior, self.iterations, settings)
         root, bias = Node(), dict(zip(legal, prior, strict=True))
         for _ in range(self.iterations):
             self._iterate(root, guesser.sample(self.rng), me, bias, playouts)

@@ -23,7 +23,7 @@ iteration adds at most one node, so ``iterations + 1`` nodes suffice.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit
@@ -42,6 +42,7 @@ CODE, MOVER, VISITS, AVAILABLE, FIRST, SIBLING = range(6)  # the tree's columns 
 
 def search(
     game: BoardGame,
+    legal: list[Any],
     guess: tuple[np.ndarray, ...],
     rng: random.Random,
     stream: np.ndarray,
@@ -49,11 +50,11 @@ def search(
     iterations: int,
     settings: tuple[int, int, float, float, float, float],
 ) -> list[tuple[int, float]]:
-    """``iterations`` iterations from ``game``'s position for its mover: (visits, reward) per legal move, (-1, 0) unvisited.
+    """``iterations`` iterations from ``game``'s position for its mover: (visits, reward) per ``legal`` move, (-1, 0) unvisited.
 
     ``guess`` is the guesser's reading of the view
     (:meth:`~wararchive.players.ismcts.Guesser.arrays`); ``prior`` is
-    aligned with ``game.legal_moves()``; ``rng`` is the
+    aligned with ``legal`` (the game's legal moves); ``rng`` is the
     player's generator (drawn from here as the Python search draws from it,
     and left in the same state), ``stream`` the playouts' (mirrored).
     ``settings``: (playouts a leaf, plies a playout, advance, material
@@ -80,7 +81,7 @@ def search(
         stats[int(tree[child, CODE])] = (int(tree[child, VISITS]), float(reward[child]))
         child = tree[child, SIBLING]
     cells = on_kernel.cells
-    return [stats.get(m.frm * cells + m.to, (-1, 0.0)) for m in game.legal_moves()]
+    return [stats.get(m.frm * cells + m.to, (-1, 0.0)) for m in legal]
 
 
 @njit(**LEAF)
