@@ -23,8 +23,8 @@ across machines. ``--playouts`` and ``--plies`` set the search's playouts
 per leaf and plies per playout (``PLAYOUTS``, ``PLAYOUT_PLIES`` of
 :mod:`wararchive.players.ismcts`) for this run: the longer the playouts,
 the more of the search's time they take and the more the kernel saves.
-The machine's load average is printed at the start and the end. The kernel's compile or cache load is paid in a
-warm-up move before the timing.
+The machine's load average is printed at the start and the end. The
+kernel's compile or cache load is paid in a warm-up move before the timing.
 """
 
 from __future__ import annotations
