@@ -34,6 +34,7 @@ import pytest
 
 from wararchive import kernel
 from wararchive.engine import ruleset
+from wararchive.engine.moves import Move
 from wararchive.errors import WararchiveError
 from wararchive.players import make_player
 
@@ -47,7 +48,7 @@ COVER_SEEDS = 100
 def option_sets() -> list[tuple[str, dict]]:
     """Each covered ruleset's defaults, every other reading of every option alone, and the golden records' pairs."""
     out: list[tuple[str, dict]] = []
-    for rid in ("japanese-war-game", "spionaaz"):
+    for rid in COVERED:
         out.append((rid, {}))
         for name, opt in ruleset(rid).declared.items():
             out += [(rid, {name: r.value}) for r in opt.readings or () if r.value != opt.default]
@@ -60,6 +61,7 @@ def option_sets() -> list[tuple[str, dict]]:
     return out
 
 
+COVERED = ("japanese-war-game", "spionaaz", "finnish-front")
 SETS = option_sets()
 IDS = [f"{rid}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'defaults'}" for rid, o in SETS]
 
@@ -75,10 +77,10 @@ def assert_same_game(rs, seed: int, kinds: tuple[str, str] = ("random", "random"
     assert game.setup_record() == kg.setup_record(), f"{where}: the setups differ"
     assert game.prepared_record() == kg.prepared_record(), f"{where}: the prepared terrain differs"
     players = [make_player(kind, f"{rs.id}:{seed}:player:{side}") for kind, side in zip(kinds, rs.sides, strict=True)]
-    for ply, (frm, to) in enumerate(kg.moves(), start=1):
+    for ply, kernel_move in enumerate(kg.moves(), start=1):
         assert game.result is None, f"{where}: the reference game ended at ply {game.ply}, the kernel's plays on"
         move = players[game.to_move].choose(game)
-        assert (move.frm, move.to) == (frm, to), (
+        assert move == kernel_move, (
             f"{where}, ply {ply}: the reference plays {game.move_text(move)}, the kernel {kg.history[ply - 1]}"
         )
         game.play(move)
@@ -116,7 +118,7 @@ def test_kernel_games_are_the_reference_games(rid, options, kinds):
     assert "project.ply-limit" not in fired or len(fired) > 5  # the full games reached the fights, not only the limit
 
 
-@pytest.mark.parametrize("rid", ["japanese-war-game", "spionaaz"])
+@pytest.mark.parametrize("rid", COVERED)
 def test_mixed_pairings_are_the_reference_games(rid):
     """Random against greedy, on either side: each side's stream and view are its own."""
     rs = ruleset(rid)
@@ -140,7 +142,7 @@ def test_greedy_ties_are_drawn_as_the_reference_player_draws_them():
     assert sum(abs(v - max(values)) <= 1e-9 for v in values) > 1
     first = kernel.play(rs, 4, ("greedy", "greedy")).moves()[0]
     move = GreedyPlayer(f"{rs.id}:4:player:{rs.sides[0]}").choose(game)
-    assert (move.frm, move.to) == tuple(first)
+    assert move == first
 
 
 def test_the_rare_rules_are_among_those_compared():
@@ -164,7 +166,7 @@ def test_the_rare_rules_are_among_those_compared():
 def test_a_kernel_record_replays_through_the_reference_engine():
     from wararchive.engine import replay
 
-    for rid in ("japanese-war-game", "spionaaz"):
+    for rid in COVERED:
         kg = kernel.play(ruleset(rid), 3)
         game = replay(kg.record())
         assert game.record() == kg.record()
@@ -200,34 +202,53 @@ def reference_position(rs, seed: int, kinds: tuple[str, str]):
 @pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
 def test_a_loaded_position_plays_on_as_the_reference_game_would(rid, options, kinds):
     """position.load carries everything the moves depend on: the kernel's continuation is the reference game's, ply by ply."""
+    rs = ruleset(rid, **options)
+    for seed in range(FULL or POSITION_SEEDS):
+        game = reference_position(rs, seed, kinds)
+        if game.result is None:
+            assert_plays_on_alike(game, kinds, f"{rid} {options} {'-'.join(kinds)} seed {seed} from ply {game.ply}")
+
+
+def test_a_map_position_with_gas_in_the_air_plays_on_alike():
+    """The map game's positions right after a gas release (pieces caught, their side to move) load with their clouds."""
+    rs, kinds, loaded = ruleset("finnish-front"), ("random", "random"), 0
+    for seed in range(60):
+        game = rs.new_game(seed=seed)
+        players = [make_player(kind, f"{seed}:{side}") for kind, side in zip(kinds, rs.sides, strict=True)]
+        while game.result is None and loaded < 6:
+            game.play(players[game.to_move].choose(game))
+            if game.result is None and any(game.hook_state.gassed):
+                assert_plays_on_alike(game.clone(), kinds, f"seed {seed} from ply {game.ply}")
+                loaded += 1
+    assert loaded == 6, "too few gas releases to check"
+
+
+def assert_plays_on_alike(game, kinds: tuple[str, str], where: str) -> None:
+    """Load ``game``'s position into the kernel, play on with seeded players both ways, and compare ply by ply."""
     from wararchive.kernel import mt, playout, position
     from wararchive.kernel.tables import player_kinds
 
-    rs = ruleset(rid, **options)
+    rs = game.rs
     S, W = kernel._compiled(rs)
-    for seed in range(FULL or POSITION_SEEDS):
-        game = reference_position(rs, seed, kinds)
-        if game.result is not None:
-            continue
-        start, where = game.ply, f"{rid} {options} {'-'.join(kinds)} seed {seed} from ply {game.ply}"
-        position.load(S, W, game)
-        for p, side in enumerate(rs.sides):
-            mt.seed(W.rng[3 + p], mt.seed_key(f"on:{side}"))
-        playout.play_on(S, W, player_kinds(kinds), start + CONTINUE)
-        players = [make_player(kind, f"on:{side}") for kind, side in zip(kinds, rs.sides, strict=True)]
-        for ply in range(start, int(W.G[playout.G_PLY])):
-            assert game.result is None, f"{where}: the reference game ended at ply {game.ply}, the kernel's plays on"
-            move = players[game.to_move].choose(game)
-            assert (move.frm, move.to) == tuple(W.moves[ply]), (
-                f"{where}, ply {ply + 1}: the reference plays {game.move_text(move)}"
-            )
-            game.play(move)
-        over = bool(W.G[playout.G_OVER])
-        assert (game.result is not None) == over, f"{where}: one game ended at ply {game.ply}, the other did not"
-        if over:
-            winner = int(W.G[playout.G_WINNER])
-            assert game.result["winner"] == (None if winner < 0 else rs.sides[winner]), where
-            assert game.result["reason"] == list(rs.rules)[W.G[playout.G_END_RULE]].id, where
+    start = game.ply
+    position.load(S, W, game)
+    for p, side in enumerate(rs.sides):
+        mt.seed(W.rng[3 + p], mt.seed_key(f"on:{side}"))
+    playout.play_on(S, W, player_kinds(kinds), start + CONTINUE)
+    players = [make_player(kind, f"on:{side}") for kind, side in zip(kinds, rs.sides, strict=True)]
+    for ply in range(start, int(W.G[playout.G_PLY])):
+        assert game.result is None, f"{where}: the reference game ended at ply {game.ply}, the kernel's plays on"
+        move = players[game.to_move].choose(game)
+        c, x, act, aim = W.moves[ply].tolist()
+        said = f"{where}, ply {ply + 1}: the reference plays {game.move_text(move)}"
+        assert move == Move(c, x, playout.ACTIONS[act], aim), said
+        game.play(move)
+    over = bool(W.G[playout.G_OVER])
+    assert (game.result is not None) == over, f"{where}: one game ended at ply {game.ply}, the other did not"
+    if over:
+        winner = int(W.G[playout.G_WINNER])
+        assert game.result["winner"] == (None if winner < 0 else rs.sides[winner]), where
+        assert game.result["reason"] == list(rs.rules)[W.G[playout.G_END_RULE]].id, where
 
 
 def search_worlds(rid: str, options: dict, count: int):
@@ -291,11 +312,11 @@ def test_a_kernel_world_is_the_guessed_reference_world(rid, options):
                     assert world.result["winner"] == (None if W.G[playout.G_WINNER] < 0 else rs.sides[W.G[playout.G_WINNER]])
                     break
                 moves = world.legal_moves()
-                codes = (W.buf[: W.G[playout.G_NMOVES], 0] * cells + W.buf[: W.G[playout.G_NMOVES], 1]).tolist()
-                assert [m.frm * cells + m.to for m in moves] == codes, where
-                move = moves[pick.randrange(len(moves))]
-                world.play(move)
-                playout.play_move(S, W, move.frm, move.to)
+                codes = [playout.move_code(W, i) for i in range(W.G[playout.G_NMOVES])]
+                assert [playout.code_of(m, cells) for m in moves] == codes, where
+                i = pick.randrange(len(moves))
+                world.play(moves[i])
+                playout.play_listed(S, W, i)
 
 
 def late_position(rs, seed: int):
@@ -367,7 +388,7 @@ def test_the_generator_is_cpythons_draw_for_draw():
 
 
 # -- what the kernel covers, and what happens where it does not ------------------------------------
-@pytest.mark.parametrize("rid", ["chess", "sojamang-1935", "finnish-front"])
+@pytest.mark.parametrize("rid", ["chess", "sojamang-1935"])
 def test_rulesets_it_does_not_cover_are_named_with_the_reason(rid):
     rs = ruleset(rid)
     assert not kernel.covers(rs)
@@ -375,6 +396,18 @@ def test_rulesets_it_does_not_cover_are_named_with_the_reason(rid):
     assert kernel.choose("auto", rs) == ("reference", kernel.gap(rs))
     with pytest.raises(WararchiveError, match="kernel cannot play"):
         kernel.choose("kernel", rs)
+
+
+def test_the_map_games_rare_rules_are_among_those_compared():
+    """The rule cover reaches gas, its losses, looks, reserves and the strategic points' victory, so the test compares them."""
+    fired = set()
+    for options in ({}, {"redeploy": "one-move"}):
+        rs = ruleset("finnish-front", **options)
+        for kinds in PAIRINGS:
+            for seed in rule_cover(rs, range(COVER_SEEDS), kinds):
+                fired |= set(kernel.play(rs, seed, kinds).fired())
+    rare = {"ff.gas", "ff.gas-withdraw", "ff.gas-seen", "ff.flyer-recon", "ff.reserve", "ff.redeploy", "ff.win-hq"}
+    assert rare <= fired, rare - fired
 
 
 def test_search_players_are_left_to_the_reference_engine():

@@ -22,7 +22,7 @@ modules, which import none of this one: the board game sits above its parts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .cells import CellSet
@@ -36,6 +36,24 @@ from .placing import Placing, SetupError
 from .ruleset import Ruleset
 
 _NO_HOOKS: Hooks[None] = Hooks()  # a ruleset without hooks: every default, no per-game state
+
+
+def entry_tables(rs: Ruleset, blocked: Sequence[int]) -> list[bytearray]:
+    """``enter[type][cell]``: may a piece of this type stand on this cell (not ``blocked``, not barred by ``params.restricted``)?
+
+    A function of the ruleset, not of a game, so that the compiled kernel
+    (:mod:`wararchive.kernel.tables`) reads the same tables.
+    """
+    assert rs.board is not None
+    tables = []
+    for pt in rs.piece_types:
+        row = bytearray(0 if b else 1 for b in blocked)
+        for tag, allowed in rs.params.restricted.items():
+            if pt.id not in allowed:
+                for c in rs.board.cells_with(tag):
+                    row[c] = 0
+        tables.append(row)
+    return tables
 
 
 class BoardGame(Placing, Observer, GreedyEvaluation, Game):
@@ -111,16 +129,7 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
     # -- setup -------------------------------------------------------------------
     def _entry_tables(self) -> list[bytearray]:
         """``enter[type][cell]``: may a piece of this type stand on this cell?"""
-        restricted = self.rs.params.restricted
-        tables = []
-        for pt in self.types:
-            row = bytearray(0 if b else 1 for b in self._blocked)
-            for tag, allowed in restricted.items():
-                if pt.id not in allowed:
-                    for c in self.board.cells_with(tag):
-                        row[c] = 0
-            tables.append(row)
-        return tables
+        return entry_tables(self.rs, self._blocked)
 
     def _side_tables(self) -> tuple[list[bytearray], list[bytearray]]:
         """``enter_by[player][type][cell]``: where a piece may move, for its present owner.

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import WararchiveError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .board import Board
     from .pieces import PieceType
     from .ruleset import Ruleset
@@ -21,6 +23,41 @@ if TYPE_CHECKING:
 
 class SetupError(WararchiveError):
     """A starting position that breaks the ruleset's setup rules."""
+
+
+def allowed_cells(rs: Ruleset, enter: Sequence[Sequence[int]], player: int, piece_id: str) -> list[int]:
+    """The home cells where ``piece_id`` may start: its terrain (``enter[type][cell]``) and setup rows allow it.
+
+    A function of the ruleset and its entry tables, not of a game, so that
+    the compiled kernel (:mod:`wararchive.kernel.tables`) sets up by it too.
+    """
+    assert rs.board is not None
+    rows = rs.params.setup_rows.get(piece_id)
+    t = rs.type_index[piece_id]
+    cells = [c for c in rs.board.home[player] if enter[t][c]]
+    if rows is not None:
+        cells = [c for c in cells if rs.board.row_from_back(c, player) in rows]
+    return cells
+
+
+def placement_order(rs: Ruleset, enter: Sequence[Sequence[int]], player: int) -> tuple[list[str], list[str]]:
+    """The order a random setup places ``player``'s army in: the pieces drawn a cell each, then those shuffled in.
+
+    Row-bound pieces come first (fewest rows first), then the pieces barred
+    from part of the home (terrain, ``params.restricted``; fewest cells
+    first), each drawn onto one of its allowed cells; the rest fill the
+    free cells in a shuffle. Shared with the kernel, which must draw alike.
+    """
+    assert rs.board is not None
+    constrained = rs.params.setup_rows
+    army = [pt.id for pt in rs.piece_types for _ in range(pt.count)]
+    home_n = len(rs.board.home[player])
+    room = {pid: len(allowed_cells(rs, enter, player, pid)) for pid in set(army)}
+    narrow = {pid for pid in room if pid not in constrained and room[pid] < home_n}
+    first = sorted((p for p in army if p in constrained), key=lambda p: len(constrained[p]))
+    first += sorted((p for p in army if p in narrow), key=lambda p: room[p])
+    rest = [p for p in army if p not in constrained and p not in narrow]
+    return first, rest
 
 
 class Placing:
@@ -40,24 +77,13 @@ class Placing:
 
     def allowed_cells(self, player: int, piece_id: str) -> list[int]:
         """The home cells where this piece may start: its terrain and setup rows allow it."""
-        rows = self.rs.params.setup_rows.get(piece_id)
-        t = self.rs.type_index[piece_id]
-        cells = [c for c in self.board.home[player] if self.enter[t][c]]
-        if rows is not None:
-            cells = [c for c in cells if self.board.row_from_back(c, player) in rows]
-        return cells
+        return allowed_cells(self.rs, self.enter, player, piece_id)
 
     def random_placement(self, player: int) -> dict[int, str]:
         """A legal random placement of ``player``'s army, from that side's own random stream."""
         rng = self.rs.rng(self.seed, f"setup:{self.rs.sides[player]}")
-        constrained = self.rs.params.setup_rows
-        army = [pt.id for pt in self.types for _ in range(pt.count)]
-        # pieces barred from part of the home (terrain, params.restricted) are placed first, like row-bound ones
-        home_n = len(self.board.home[player])
-        narrow = {pid for pid in set(army) if pid not in constrained and len(self.allowed_cells(player, pid)) < home_n}
-        first = sorted((p for p in army if p in constrained), key=lambda p: len(constrained[p]))
-        first += sorted((p for p in army if p in narrow), key=lambda p: len(self.allowed_cells(player, p)))
-        rest = [p for p in army if p not in constrained and p not in narrow]
+        first, rest = placement_order(self.rs, self.enter, player)
+        army_n = len(first) + len(rest)
         for _ in range(1000):
             placement: dict[int, str] = {}
             for pid in first:
@@ -69,7 +95,7 @@ class Placing:
                 free = [c for c in self.board.home[player] if c not in placement]
                 rng.shuffle(free)
                 placement.update(zip(free, rest, strict=False))
-                if len(placement) == len(army) and not self.placement_errors(player, placement):
+                if len(placement) == army_n and not self.placement_errors(player, placement):
                     return placement
         raise SetupError(f"no legal random setup found for {self.rs.sides[player]} in 1000 tries")
 

@@ -7,9 +7,10 @@ the same setups, moves, events (rule firings), result and record, made by
 numba-compiled code on array state. ``tests/test_kernel.py`` plays every
 covered option set both ways and names the seed and ply of any divergence.
 
-Covered: the Japanese War Game and Spionaaž, every option, random and
-greedy players in any pairing. Anything else (another ruleset, a search
-player on either side, a machine without numba) is not: :func:`gap` says
+Covered: the Japanese War Game, Spionaaž and the Finnish map game, every
+option, random and greedy players in any pairing. Anything else (Sõjamäng,
+chess, a search player on either side, a machine without numba) is not:
+:func:`gap` says
 why in one line, and callers (``players.simulate``, hence the commands
 ``simulate``, ``study`` and ``publish-studies``) then run the reference
 engine and say so.

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..engine.combat import OUTCOMES
 from ..engine.game import game_record
+from ..engine.moves import Move, notation
 from . import playout as k
 
 if TYPE_CHECKING:
@@ -57,11 +58,11 @@ class KernelGame:
     @cached_property
     def history(self) -> list[str]:
         names = self.names
-        return [f"{names[c]}-{names[x]}" for c, x in self._moves.tolist()]
+        return [notation(m, names) for m in self.moves()]
 
-    def moves(self) -> list[tuple[int, int]]:
-        """The moves as (from, to) cells."""
-        return [(c, x) for c, x in self._moves.tolist()]
+    def moves(self) -> list[Move]:
+        """The moves as the engine's :class:`~wararchive.engine.moves.Move` (from, to, action, target)."""
+        return [Move(c, x, k.ACTIONS[a], aim) for c, x, a, aim in self._moves.tolist()]
 
     def fired(self) -> Counter[str]:
         """How often each rule fired (an event per firing, as in the reference game's events)."""
@@ -96,10 +97,17 @@ class KernelGame:
                 type="revealed",
                 to=[sides[row[k.L_LEARNER]]],
                 pieces=[[u, types[t].id, sides[owner[u]]] for u, t, _ in aux],
-                cells=[names[c] for _, _, c in aux],
+                cells=[names[c] if c >= 0 else None for _, _, c in aux],  # None: the piece has left the board
             )
         elif kind == k.E_BLOCKED:
             ev.update(type="blocked", cells=[names[c] for c in self._blocked])
+        elif kind == k.E_NOTE:
+            cells = [names[c] for c in (row[k.L_CELL0], row[k.L_CELL1]) if c >= 0]
+            ev.update(type=k.NOTES[row[k.L_NOTE]], side=sides[row[k.L_N_SIDE]], cells=cells)
+        elif kind == k.E_GAS:  # told to the gassed side alone (FinnishFrontHooks._release_gas says why)
+            p, caught = row[k.L_GAS_SIDE], self._aux[row[k.L_OFFSET] : row[k.L_OFFSET] + row[k.L_COUNT], 0].tolist()
+            cells, gassed = [names[row[k.L_GAS_CELL]]], [names[c] for c in caught]
+            ev.update(type="gas", to=[sides[1 - p]], side=sides[p], cells=cells, gassed=gassed)
         else:
             ev.update(type="end", winner=None if row[k.L_WINNER] < 0 else sides[row[k.L_WINNER]])
         return ev

@@ -4,7 +4,7 @@ Every function here mirrors one of :class:`~wararchive.engine.board_game.BoardGa
 (or of the hooks of the rulesets the kernel covers) and keeps its order of
 work, because equality with the reference engine is the contract: the
 legal moves in the same order (cells ascending, then north, east, south,
-west), the same random draws (:mod:`.mt`), the same combats, reveals, rule
+west; on the map, the hooks' order), the same random draws (:mod:`.mt`), the same combats, reveals, rule
 firings and end. What a game did is written to plain arrays (the moves,
 an event log, the board before and after) that :mod:`.game` turns back
 into the engine's records; the rules' data (combat table, pieces, board)
@@ -15,6 +15,12 @@ State of one game (:class:`Work`): ``kind``/``owner``/``uid`` per cell,
 ``uid_kind``, ``last_from``, ``turn_moved`` and ``moved`` (seen to move),
 ``known[side, uid]``, and ``G``, the scalars (ply, side to move, result…)
 indexed by the ``G_*`` constants.
+
+The Finnish map game (``HOOKS_MAP``) is played on a point board whose
+every move its hooks make (:func:`_generate_map`, :func:`_apply_map`): a
+move there is a row (from, to, action, target), as the engine's ``Move``,
+and the hooks' state (pieces withdrawn for redeployment, pieces caught by
+gas) is ``redeployed`` and ``gas_at``.
 
 The players (``PLAYER_*``, one per side): random, ``choice(legal_moves)``;
 greedy, :class:`~wararchive.players.baseline.GreedyPlayer`, whose move
@@ -73,9 +79,32 @@ from .mt import ALLOCATING, LEAF
     P_VOLCANOES,
     P_R_UNMASK,
     P_R_VOLCANO,
+    P_MAP_GAS,
+    P_MAP_FLYER,
+    P_SAME_MOVE,
+    P_TWO_MOVES,
+    P_GAS_WIDE,
+    P_FLYER_BLOCKED,
+    P_FORWARD_ONLY,
+    P_OWN_AREA,
+    P_REVEAL_BOTH,
+    P_NO_LANDING0,
+    P_NO_LANDING1,
+    P_R_ASK,
+    P_R_RECON,
+    P_R_RESERVE,
+    P_R_REDEPLOY,
+    P_R_GAS_SEEN,
+    P_R_GAS,
+    P_R_GAS_LOST,
+    P_R_STRATEGIC,
     P_SIZE,
-) = range(27)
-HOOKS_NONE, HOOKS_JWG, HOOKS_SPZ = 0, 1, 2
+) = range(46)
+HOOKS_NONE, HOOKS_JWG, HOOKS_SPZ, HOOKS_MAP = 0, 1, 2, 3
+# A move is a row (from, to, action, target); on squares every move is plain (action 0, target -1).
+ACT_PLAIN, ACT_ATTACK, ACT_RECON, ACT_ENTER, ACT_WITHDRAW, ACT_REDEPLOY = range(6)
+ACTIONS = ("", "attack", "recon", "enter", "withdraw", "redeploy")  # the engine's Move.action, by ACT_*
+LINE_STEP, LINE_FLYER, LINE_TRAIN = 0, 1, 2  # how a map piece moves: steps along lines, or whole straight runs
 NO_RETURN_NONE, NO_RETURN_PIECE, NO_RETURN_PLAYER = 0, 1, 2
 STEP, SLIDE, IMMOBILE = 0, 1, 2
 ATTACKER_WINS, DEFENDER_WINS, BOTH_REMOVED, NEITHER_REMOVED = 0, 1, 2, 3  # engine.combat.OUTCOMES order
@@ -86,11 +115,12 @@ TIE = 1e-9  # GreedyPlayer's tolerance: values this close are equally good
 # Work.G: one game's scalars
 G_PLY, G_TO_MOVE, G_OVER, G_WINNER, G_END_RULE, G_ADJUDICATED, G_EVENTS, G_AUX, G_TURN_PLIES, G_SETUP_FAILED = range(10)
 G_NMOVES, G_LAST0, G_LAST1, G_PASS, G_SPIES, G_NTURN, G_SCANNED = 10, 11, 12, 13, 14, 16, 17
-G_TURN, G_SIZE = 18, 32  # G_TURN…: the uids moved this turn (room for 14)
+G_GASSED, G_CSTAMP = 18, 20  # the map game: each side's pieces caught by gas (a count per side); the last cell stamp
+G_TURN, G_SIZE = 21, 35  # G_TURN…: the uids moved this turn (room for 14)
 SETUP_TRIES = 1000  # placing.random_placement's
 
 # The event log, one row per event: ply, type, rule, then by type
-E_COMBAT, E_REVEALED, E_END, E_BLOCKED = 0, 1, 2, 3
+E_COMBAT, E_REVEALED, E_END, E_BLOCKED, E_NOTE, E_GAS = 0, 1, 2, 3, 4, 5
 L_PLY, L_TYPE, L_RULE = 0, 1, 2
 # combat: the cells, the pieces (uid, type; the decider -1 when it is the defender), outcome, via rule (-1 none),
 # the removed uids (count, then up to three), the striking side
@@ -99,21 +129,33 @@ L_PLY, L_TYPE, L_RULE = 0, 1, 2
 )
 L_LEARNER, L_OFFSET, L_COUNT = 3, 4, 5  # revealed: the learner, aux rows (uid, type, cell); blocked: aux rows (cell, -, -)
 L_WINNER = 3  # end: the winner, -1 for none
+# a note (the map game's events of a side and one or two cells): which (NOTES), the side, the cells (-1: none)
+L_NOTE, L_N_SIDE, L_CELL0, L_CELL1 = 3, 4, 5, 6
+NOTES = ("reveal", "enter", "withdraw", "redeploy", "gas-lost")  # the events' types, by N_*
+N_REVEAL, N_ENTER, N_WITHDRAW, N_REDEPLOY, N_GAS_LOST = range(5)
+L_GAS_SIDE, L_GAS_CELL = 3, 6  # gas: the side that released it, its cell; the caught cells are aux rows (L_OFFSET, L_COUNT)
 LOG_WIDTH = 18
 
 Spec = namedtuple(
-    "Spec", "P step around near movement outcome crule capture occupy water homes first allowed rest middle count exch worth rows"
+    "Spec",
+    "P step around near movement outcome crule capture occupy water homes first allowed rest middle count exch worth rows "
+    "fwd enter_t nbr strike adj rays line steps hold holder strat strat_of area bordered",
 )
 """A ruleset as arrays (built by :func:`wararchive.kernel.tables.spec`).
 
-``count`` and ``exch`` are greedy's (army, exchanges); ``worth`` (each
-type's value, 0 for a piece whose capture ends the game) and ``rows``
-(each cell's row from each side's back) the search's (:func:`balance`).
+``first``/``allowed``/``rest`` are each side's setup order (the pieces
+drawn a cell each, with their cells, then the rest); ``count`` and ``exch``
+are greedy's (army, exchanges); ``worth`` (each type's value, 0 for a
+piece whose capture ends the game) and ``rows`` (each cell's row from each
+side's back) the search's (:func:`balance`); ``fwd[p, c, x]``:
+board.move_is_forward; ``enter_t[type, cell]``: the engine's entry tables.
+From ``nbr`` on, the map game's tables (:func:`wararchive.kernel.tables._map_tables`).
 """
 
 Work = namedtuple(
     "Work",
-    "G kind owner uid enter uid_owner uid_kind last_from turn_moved moved known moves log aux buf mark spies rng start left best",
+    "G kind owner uid enter uid_owner uid_kind last_from turn_moved moved known moves log aux buf mark spies rng start left best "
+    "cmark closed front gas_at redeployed",
 )
 """One game's state and output buffers, reused from game to game (:func:`work`)."""
 
@@ -121,9 +163,17 @@ Work = namedtuple(
 def work(S: Spec) -> Work:
     """Buffers for games of ``S``, sized by its board, army and ply limit."""
     n, u, limit, width = S.step.shape[1], int(S.P[P_UIDS]), int(S.P[P_PLY_LIMIT]), int(S.P[P_WIDTH])
-    reach = max(width, n // width)  # the most squares a slide passes
-    events = 3 * limit + 8  # a ply logs at most one combat and two reveals; the start and the end one each
+    if S.P[P_HOOKS] == HOOKS_MAP:
+        # a piece's moves: at most every point, a strike from each (and from where it stands) and a look from each
+        rows = u // 2 * (n + 2) * (2 * S.nbr.shape[1] + 2)
+        # a ply logs a combat, three reveals, a note, a gas cloud, its losses and the end; a cloud catches up to nbr cells
+        events, aux = (8 + S.nbr.shape[1]) * limit + 8, 2 * u + n + S.nbr.shape[1] * limit
+    else:
+        rows = 4 * u * max(width, n // width)  # four lines of at most the longest slide a piece
+        events, aux = 3 * limit + 8, 2 * u + n  # a ply logs at most one combat and two reveals; the start and the end one each
     i64 = np.int64
+    buf = np.zeros((rows, 4), i64)
+    buf[:, 3] = -1  # plain moves: the squares' generator writes only from and to
     return Work(
         G=np.zeros(G_SIZE, i64),
         kind=np.full(n, -1, i64),
@@ -136,16 +186,21 @@ def work(S: Spec) -> Work:
         turn_moved=np.zeros(u, np.bool_),
         moved=np.zeros(u, np.bool_),
         known=np.zeros((2, u), np.bool_),
-        moves=np.zeros((limit, 2), i64),
+        moves=np.zeros((limit, 4), i64),
         log=np.zeros((events, LOG_WIDTH), i64),
-        aux=np.zeros((2 * u + n, 3), i64),
-        buf=np.zeros((4 * u * reach, 2), i64),
+        aux=np.zeros((aux, 3), i64),
+        buf=buf,
         mark=np.zeros(u, i64),
         spies=np.zeros((2, u), i64),
         rng=np.zeros((5, mt.STATE), i64),
         start=np.zeros((3, n), i64),
         left=np.zeros(S.count.shape[0], i64),
-        best=np.zeros(4 * u * reach, i64),
+        best=np.zeros(rows, i64),
+        cmark=np.zeros(n, i64),
+        closed=np.zeros(n, np.bool_),
+        front=np.zeros((2, n), i64),
+        gas_at=np.full(u, -1, i64),
+        redeployed=np.zeros(u, np.bool_),
     )
 
 
@@ -170,6 +225,8 @@ def _finish(W, winner: int, rule: int, adjudicated: bool) -> None:
 @njit(**LEAF, inline="always")
 def _generate(S, W, p: int) -> int:
     """BoardGame._generate for side ``p`` into ``W.buf``; returns how many."""
+    if S.P[P_HOOKS] == HOOKS_MAP:
+        return _generate_map(S, W, p)
     n = 0
     displace, no_return = S.P[P_DISPLACE], S.P[P_NO_RETURN]
     step, owner, enter = S.step, W.owner, W.enter
@@ -204,8 +261,8 @@ def _generate(S, W, p: int) -> int:
 
 @njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
 def _is_forward(S, c: int, x: int, p: int) -> bool:
-    """board.move_is_forward: towards the enemy, i.e. to a row further from ``p``'s back row (``S.rows``)."""
-    return S.rows[p, x] > S.rows[p, c]
+    """board.move_is_forward (a row further from ``p``'s back row; on a map, heading towards the enemy), as a table."""
+    return S.fwd[p, c, x]
 
 
 # -- the board under the rules ------------------------------------------------------------------
@@ -393,9 +450,12 @@ def _engaged(S, W, c: int, x: int, p: int) -> int:
 
 
 @njit(**LEAF, inline="always")
-def _apply(S, W, c: int, x: int) -> None:
-    """BoardGame._apply (plain moves: the covered rulesets have no abilities), then the end of the ply."""
+def _apply(S, W, c: int, x: int, act: int, aim: int) -> None:
+    """BoardGame._apply, then the end of the ply (on squares every move is plain; the map's are :func:`_apply_map`)."""
     P = S.P
+    if P[P_HOOKS] == HOOKS_MAP:
+        _apply_map(S, W, c, x, act, aim)
+        return
     p = W.G[G_TO_MOVE]
     u = W.uid[c]
     W.moved[u] = True
@@ -447,7 +507,291 @@ def _end_ply(S, W, p: int) -> None:
         _finish(W, -1, S.P[P_LIMIT_RULE], True)
 
 
+# -- the Finnish map game (FinnishFrontHooks): every move from the hooks, on a point board ---------
+@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
+def _add(W, n: int, c: int, x: int, act: int, aim: int) -> int:
+    """Write the move (``c``, ``x``, ``act``, ``aim``) as ``W.buf``'s ``n``-th legal move; returns ``n + 1``."""
+    row = W.buf[n]
+    row[0], row[1], row[2], row[3] = c, x, act, aim
+    return n + 1
+
+
+@njit(**LEAF)
+def _generate_map(S, W, p: int) -> int:
+    """FinnishFrontHooks.extra_moves for side ``p`` into ``W.buf`` (a point board's every move); returns how many.
+
+    In the hooks' order: each piece by its point (ascending), a held
+    piece's entries, else its moves, its strikes (from where it stands and,
+    with ``attack_timing`` "same-move", from every point it may reach), a
+    flyer's looks, and a strategic point's withdrawal or redeployments.
+    """
+    P, owner, kind = S.P, W.owner, W.kind
+    gas, flyer, e = P[P_MAP_GAS], P[P_MAP_FLYER], 1 - p
+    closed = W.closed  # closed_to: the points the enemy's gas closes to p's pieces other than flyers
+    closed[:] = False
+    for c in range(owner.shape[0]):
+        if owner[c] == e and kind[c] == gas and S.holder[c] != e:
+            closed[c] = True
+            if P[P_GAS_WIDE]:
+                for x in S.nbr[c]:
+                    if x < 0:
+                        break
+                    closed[x] = True
+    free_hold = -1
+    for h in S.hold[p]:
+        if h >= 0 and owner[h] < 0:
+            free_hold = h
+            break
+    n = 0
+    for c in range(owner.shape[0]):
+        if owner[c] != p:
+            continue
+        t = kind[c]
+        if S.holder[c] == p:  # entry_points: a reserve into its area (or a strategic point), a redeployed piece onto one
+            cells = S.area[p] if P[P_OWN_AREA] and not W.redeployed[W.uid[c]] else S.strat[p]
+            for x in cells:
+                if x < 0:
+                    break
+                if owner[x] < 0 and S.enter_t[t, x]:
+                    n = _add(W, n, c, x, ACT_ENTER, -1)
+            continue
+        start = n
+        n = _reach(S, W, c, p, t, n)
+        reached = n
+        if t != gas:  # the gas command strikes with gas alone
+            is_flyer = t == flyer
+            for k in range(start - 1, reached if P[P_SAME_MOVE] else start):
+                d = c if k < start else W.buf[k, 1]
+                targets = S.nbr[d] if is_flyer else S.strike[p, d]
+                for x in targets:
+                    if x < 0:
+                        break
+                    if owner[x] == e and (is_flyer or kind[x] != gas):
+                        n = _add(W, n, c, d, ACT_ATTACK, x)
+            if is_flyer:
+                for k in range(start, reached):
+                    d = W.buf[k, 1]
+                    for x in S.nbr[d]:
+                        if x < 0:
+                            break
+                        if owner[x] == e:
+                            n = _add(W, n, c, d, ACT_RECON, x)
+        if S.strat_of[p, c]:
+            if P[P_TWO_MOVES]:
+                if free_hold >= 0:
+                    n = _add(W, n, c, free_hold, ACT_WITHDRAW, -1)
+            else:
+                for x in S.strat[p]:
+                    if x < 0:
+                        break
+                    if x != c and owner[x] < 0 and S.enter_t[t, x]:
+                        n = _add(W, n, c, x, ACT_REDEPLOY, -1)
+    W.G[G_NMOVES] = n
+    return n
+
+
+@njit(**LEAF)
+def _reach(S, W, c: int, p: int, t: int, n: int) -> int:
+    """FinnishFrontHooks.reach: the free points the piece on ``c`` may go to, written from ``W.buf[n]`` on; returns the new count.
+
+    Flyers and trains run along their rays (a train stops at a piece or at
+    gas, a flyer passes over pieces unless ``flyer_passes`` says "blocked");
+    the others step breadth-first up to their steps, never through gas.
+    ``W.cmark`` stamps the points already seen (the hooks' ``seen`` set).
+    """
+    P, owner, mark = S.P, W.owner, W.cmark
+    W.G[G_CSTAMP] += 1
+    stamp = W.G[G_CSTAMP]
+    line = S.line[t]
+    if line != LINE_STEP:
+        train = line == LINE_TRAIN
+        stop = train or P[P_FLYER_BLOCKED]
+        barred = -1 if train else P[P_NO_LANDING0 + p]
+        rays = S.rays[p, t, c]
+        for r in range(rays.shape[0]):
+            if rays[r, 0] < 0:
+                break
+            for j in range(rays.shape[1]):
+                x = rays[r, j]
+                if x < 0:
+                    break
+                if owner[x] >= 0:
+                    if stop:
+                        break
+                    continue
+                if train and W.closed[x]:
+                    break
+                if mark[x] != stamp and x != barred and (S.fwd[p, c, x] or not P[P_FORWARD_ONLY]):
+                    mark[x] = stamp
+                    n = _add(W, n, c, x, ACT_PLAIN, -1)
+        return n
+    mark[c] = stamp
+    front, cur, width = W.front, 0, 1
+    front[0, 0] = c
+    for _ in range(S.steps[t]):
+        nxt, count = 1 - cur, 0
+        for i in range(width):
+            for b in S.adj[p, t, front[cur, i]]:
+                if b < 0:
+                    break
+                if mark[b] == stamp:
+                    continue
+                mark[b] = stamp
+                if owner[b] < 0 and not W.closed[b]:
+                    n = _add(W, n, c, b, ACT_PLAIN, -1)
+                    front[nxt, count] = b
+                    count += 1
+        cur, width = nxt, count
+    return n
+
+
+@njit(**LEAF)
+def _apply_map(S, W, c: int, x: int, act: int, aim: int) -> None:
+    """BoardGame._apply of a map move: FinnishFrontHooks.perform, after_move, the headquarters, the end of the ply."""
+    P = S.P
+    p = W.G[G_TO_MOVE]
+    u = W.uid[c]
+    if x != c:  # a strike from where the piece stands is no move
+        W.moved[u] = True
+    W.turn_moved[u] = True
+    W.G[G_TURN + W.G[G_NTURN]] = u
+    W.G[G_NTURN] += 1
+    W.last_from[u] = c
+    if act == ACT_ATTACK:  # up to the point beside the target, then the strike; the attacker is told what he struck
+        if x != c:
+            _relocate(W, c, x)
+        defender, attacker = W.uid[aim], W.uid[x]
+        _collide(S, W, x, aim, p, False)
+        _reveal(W, p, defender, P[P_R_ASK])
+        if P[P_REVEAL_BOTH]:
+            _reveal(W, 1 - p, attacker, P[P_R_ASK])
+    elif act == ACT_RECON:
+        _relocate(W, c, x)
+        _reveal(W, p, W.uid[aim], P[P_R_RECON])
+        _note(W, N_REVEAL, P[P_R_RECON], p, x, aim)
+    elif act == ACT_ENTER:
+        rule = P[P_R_REDEPLOY] if W.redeployed[u] else P[P_R_RESERVE]
+        _relocate(W, c, x)
+        _note(W, N_ENTER, rule, p, x, -1)
+    elif act == ACT_WITHDRAW:
+        W.redeployed[u] = True
+        _relocate(W, c, x)
+        _note(W, N_WITHDRAW, P[P_R_REDEPLOY], p, c, -1)
+    elif act == ACT_REDEPLOY:
+        _relocate(W, c, x)
+        _note(W, N_REDEPLOY, P[P_R_REDEPLOY], p, c, x)
+    else:
+        _relocate(W, c, x)
+    if W.G[G_OVER] == 0:
+        _after_map(S, W, x, p)
+    if W.G[G_OVER] == 0 and P[P_OCCUPY_RULE] >= 0 and S.occupy[p, x] and W.owner[x] == p:
+        _finish(W, p, P[P_OCCUPY_RULE], False)
+    _end_ply(S, W, p)
+
+
+@njit(**LEAF, inline="always")
+def _after_map(S, W, x: int, p: int) -> None:
+    """FinnishFrontHooks.after_move: the gas command seen, the mover's gassed pieces lost, gas released, five strategic points."""
+    P = S.P
+    if W.owner[x] == p and _show_gas(S, W, x, p):  # only its own move brings it onto the map
+        _note(W, N_REVEAL, P[P_R_GAS_SEEN], p, x, -1)
+    if W.G[G_GASSED + p]:
+        _gas_losses(S, W, p)
+    if W.owner[x] != p:
+        return
+    if W.kind[x] == P[P_MAP_GAS] and S.holder[x] != p:
+        _release_gas(S, W, x, p)
+    if S.strat_of[1 - p, x]:
+        held = 0
+        for c in range(W.owner.shape[0]):
+            if W.owner[c] == p and S.strat_of[1 - p, c]:
+                held += 1
+        if held >= 5:
+            _finish(W, p, P[P_R_STRATEGIC], False)
+
+
+@njit(**LEAF)
+def _show_gas(S, W, c: int, s: int) -> bool:
+    """FinnishFrontHooks._show_gas: if ``c`` holds ``s``'s gas command on the map, unknown to the enemy, make it known."""
+    if W.kind[c] != S.P[P_MAP_GAS] or S.holder[c] == s:
+        return False
+    return _reveal(W, 1 - s, W.uid[c], S.P[P_R_GAS_SEEN])
+
+
+@njit(**LEAF)
+def _release_gas(S, W, cell: int, p: int) -> None:
+    """FinnishFrontHooks._release_gas: the enemy's infantry and machine guns beside ``cell`` are caught (``W.gas_at``)."""
+    e, start = 1 - p, W.G[G_AUX]
+    for x in S.nbr[cell]:
+        if x < 0:
+            break
+        if W.owner[x] == e and S.bordered[W.kind[x]]:
+            W.aux[W.G[G_AUX], 0] = x
+            W.G[G_AUX] += 1
+    hits = W.G[G_AUX] - start
+    if hits == 0:
+        return
+    for a in range(start, start + hits):
+        W.gas_at[W.uid[W.aux[a, 0]]] = cell  # the cloud: cell and its neighbours
+    W.G[G_GASSED + e] += hits
+    row = W.log[_log(W, E_GAS, S.P[P_R_GAS])]
+    row[L_GAS_SIDE], row[L_OFFSET], row[L_COUNT], row[L_GAS_CELL] = p, start, hits, cell
+
+
+@njit(**LEAF)
+def _gas_losses(S, W, p: int) -> None:
+    """FinnishFrontHooks._gas_losses: ``p``'s caught pieces still in their cloud at his move are lost (ascending)."""
+    for c in range(W.owner.shape[0]):
+        if W.owner[c] == p:
+            g = W.gas_at[W.uid[c]]
+            if g >= 0 and (c == g or S.near[g, c]):
+                _remove(W, c)
+                _note(W, N_GAS_LOST, S.P[P_R_GAS_LOST], p, c, -1)
+    for u in range(W.gas_at.shape[0]):
+        if W.uid_owner[u] == p:
+            W.gas_at[u] = -1
+    W.G[G_GASSED + p] = 0
+
+
+@njit(**LEAF)
+def _reveal(W, learner: int, u: int, rule: int) -> bool:
+    """BoardGame.reveal of one piece: if ``learner`` did not know enemy piece ``u``, he is told (an event); else nothing."""
+    if W.known[learner, u] or W.uid_owner[u] == learner:
+        return False
+    W.known[learner, u] = True
+    e, a = _log(W, E_REVEALED, rule), W.G[G_AUX]
+    W.log[e, L_LEARNER], W.log[e, L_OFFSET], W.log[e, L_COUNT] = learner, a, 1
+    W.aux[a, 0], W.aux[a, 1], W.aux[a, 2] = u, W.uid_kind[u], _cell_of(W, u)
+    W.G[G_AUX] = a + 1
+    return True
+
+
+@njit(**LEAF, inline="always")
+def _cell_of(W, u: int) -> int:
+    """BoardGame.cell_of: the cell piece ``u`` stands on, or -1 once it is off the board."""
+    for c in range(W.uid.shape[0]):
+        if W.uid[c] == u:
+            return c
+    return -1
+
+
+@njit(**LEAF, inline="always")
+def _note(W, note: int, rule: int, side: int, c0: int, c1: int) -> None:
+    """A note event (``NOTES[note]``) of ``side`` on one or two cells (``c1`` -1: one)."""
+    row = W.log[_log(W, E_NOTE, rule)]
+    row[L_NOTE], row[L_N_SIDE], row[L_CELL0], row[L_CELL1] = note, side, c0, c1
+
+
 # -- setting up ----------------------------------------------------------------------------------
+@njit(**LEAF, inline="always")
+def _length(row) -> int:
+    """How many entries a -1-padded row of :class:`Spec` holds."""
+    k = 0
+    while k < row.shape[0] and row[k] >= 0:
+        k += 1
+    return k
+
+
 @njit(**ALLOCATING)
 def _place(S, W, p: int, rng) -> bool:
     """placing.random_placement for side ``p`` from its stream; False if no setup was found."""
@@ -455,13 +799,13 @@ def _place(S, W, p: int, rng) -> bool:
     h = 0
     while h < homes.shape[0] and homes[h] >= 0:
         h += 1
-    army = S.first.shape[0] + S.rest.shape[0]
+    nfirst, nrest = _length(S.first[p]), _length(S.rest[p])
     free = np.empty(h, np.int64)
     put = np.full(S.step.shape[1], -1, np.int64)
     for _ in range(SETUP_TRIES):
         put[:] = -1
         ok = True
-        for i in range(S.first.shape[0]):
+        for i in range(nfirst):
             m = 0
             for k in range(h):
                 if S.allowed[p, i, homes[k]] and put[homes[k]] < 0:
@@ -470,7 +814,7 @@ def _place(S, W, p: int, rng) -> bool:
             if m == 0:
                 ok = False
                 break
-            put[free[mt.randbelow(rng, m)]] = S.first[i]
+            put[free[mt.randbelow(rng, m)]] = S.first[p, i]
         if not ok:
             continue
         m = 0
@@ -479,9 +823,9 @@ def _place(S, W, p: int, rng) -> bool:
                 free[m] = homes[k]
                 m += 1
         mt.shuffle(rng, free, m)
-        for k in range(min(m, S.rest.shape[0])):
-            put[free[k]] = S.rest[k]
-        if S.first.shape[0] + min(m, S.rest.shape[0]) == army:
+        for k in range(min(m, nrest)):
+            put[free[k]] = S.rest[p, k]
+        if min(m, nrest) == nrest:
             for c in range(put.shape[0]):
                 if put[c] >= 0:
                     W.kind[c], W.owner[c] = put[c], p
@@ -502,6 +846,9 @@ def new_game(S, W) -> None:
     W.moved[:] = False
     W.known[:] = False
     W.mark[:] = 0
+    W.cmark[:] = 0
+    W.gas_at[:] = -1
+    W.redeployed[:] = False
     for c in range(W.enter.shape[0]):
         W.enter[c] = not S.water[c]
     if S.P[P_HOOKS] == HOOKS_SPZ:  # SpionaazHooks.new_state and prepare: volcanoes drawn, then blocked
@@ -532,6 +879,11 @@ def new_game(S, W) -> None:
             W.uid_kind[u] = W.kind[c]  # the covered rulesets never change a piece's type
             u += 1
     W.start[0, :], W.start[1, :], W.start[2, :] = W.kind, W.owner, W.uid
+    if S.P[P_HOOKS] == HOOKS_MAP:  # FinnishFrontHooks.begin: a gas command on the map is known to the enemy
+        for s in range(2):
+            for c in range(W.kind.shape[0]):
+                if W.owner[c] == s:
+                    _show_gas(S, W, c, s)
     if _generate(S, W, 0) == 0:
         _finish(W, 1, S.P[P_NO_MOVES_RULE], False)
 
@@ -547,7 +899,8 @@ def resume(S, W) -> None:
 def _greedy(S, W, p: int, n: int) -> int:
     """GreedyPlayer.choose among the ``n`` moves in ``W.buf``: the best by ``move_values`` from ``p``'s view, ties drawn.
 
-    The view's arithmetic, kept: the enemy pieces ``p`` cannot account for
+    The map game's ability moves are worth what its hooks' ``action_value``
+    says; a strike is judged as any fight. The view's arithmetic, kept: the enemy pieces ``p`` cannot account for
     are the army less every enemy piece whose rank he knows (on the board or
     taken: the covered rulesets neither add nor transform pieces, so these
     are the view's cells and removals); a fight is the mean of ``exch`` over
@@ -568,10 +921,16 @@ def _greedy(S, W, p: int, n: int) -> int:
     occupy = S.P[P_OCCUPY_RULE] >= 0
     best, nbest = 0.0, 0
     for i in range(n):
-        c, x = W.buf[i, 0], W.buf[i, 1]
+        c, x, act = W.buf[i, 0], W.buf[i, 1], W.buf[i, 2]
         advance = 0.01 * (1 if _is_forward(S, c, x, p) else 0)
-        target = _engaged(S, W, c, x, p)
-        if target < 0:
+        target = W.buf[i, 3] if act == ACT_ATTACK else _engaged(S, W, c, x, p)
+        if act == ACT_RECON:  # FinnishFrontHooks.action_value: a look is worth a little at an unknown piece
+            v = -0.05 if W.known[p, W.uid[W.buf[i, 3]]] else 0.05
+        elif act == ACT_ENTER:  # bringing reserves in, a little too
+            v = 0.02
+        elif act in (ACT_WITHDRAW, ACT_REDEPLOY):
+            v = 0.0
+        elif target < 0:
             v = 1000.0 if occupy and S.occupy[p, x] else advance
         else:
             a, u = W.kind[c], W.uid[target]
@@ -598,24 +957,38 @@ def _greedy(S, W, p: int, n: int) -> int:
 
 
 @njit(**LEAF, inline="always")
-def _play(S, W, c: int, x: int) -> None:
-    """Game.play of the move ``c``-``x`` (a legal one): recorded, then applied."""
+def _play(S, W, c: int, x: int, act: int, aim: int) -> None:
+    """Game.play of the move ``c``-``x`` (a legal one; ``act`` and ``aim``: its action and target): recorded, then applied."""
     ply = W.G[G_PLY]
-    W.moves[ply, 0], W.moves[ply, 1] = c, x
+    row = W.moves[ply]
+    row[0], row[1], row[2], row[3] = c, x, act, aim
     W.G[G_PLY] = ply + 1
-    _apply(S, W, c, x)
+    _apply(S, W, c, x, act, aim)
 
 
 @njit(**LEAF, inline="always")
 def _step(S, W, i: int) -> None:
     """:func:`_play` of the ``i``-th legal move in ``W.buf``."""
-    _play(S, W, W.buf[i, 0], W.buf[i, 1])
+    _play(S, W, W.buf[i, 0], W.buf[i, 1], W.buf[i, 2], W.buf[i, 3])
 
 
 @njit(**LEAF)
-def play_move(S, W, c: int, x: int) -> None:
-    """:func:`_play`, for callers outside this module: the compiled search's tree (:mod:`wararchive.players.ismcts_compiled`)."""
-    _play(S, W, c, x)
+def play_listed(S, W, i: int) -> None:
+    """:func:`_step`, for callers outside this module: the compiled search's tree (:mod:`wararchive.players.ismcts_compiled`)."""
+    _step(S, W, i)
+
+
+@njit(**LEAF, inline="always")
+def move_code(W, i: int) -> int:
+    """The ``i``-th legal move as one number (from, to, action and target), as :func:`code_of` numbers an engine move."""
+    n = W.kind.shape[0]
+    row = W.buf[i]
+    return ((row[0] * n + row[1]) * len(ACTIONS) + row[2]) * (n + 1) + row[3] + 1
+
+
+def code_of(move, cells: int) -> int:
+    """An engine ``Move`` on a board of ``cells`` cells as :func:`move_code` numbers it."""
+    return ((move.frm * cells + move.to) * len(ACTIONS) + ACTIONS.index(move.action)) * (cells + 1) + move.target + 1
 
 
 @njit(**LEAF)
@@ -654,6 +1027,8 @@ def _fights(S, W, p: int, n: int) -> int:
     k, occupy = 0, S.P[P_OCCUPY_RULE] >= 0
     for i in range(n):
         c, x = W.buf[i, 0], W.buf[i, 1]
+        if W.buf[i, 2] != ACT_PLAIN:  # ability moves (the map's strikes among them) are not judged
+            continue
         target = _engaged(S, W, c, x, p)
         if target < 0:
             win = occupy and S.occupy[p, x]
@@ -691,16 +1066,17 @@ def _restore(W0, W) -> None:
     """Copy the position in ``W0`` into ``W``: everything a playout reads (``W`` may hold another game's), and the legal moves."""
     for a, b in ((W.G, W0.G), (W.kind, W0.kind), (W.owner, W0.owner), (W.uid, W0.uid), (W.last_from, W0.last_from)):
         copy_into(a, b)
-    for a, b in ((W.uid_owner, W0.uid_owner), (W.uid_kind, W0.uid_kind)):
+    for a, b in ((W.uid_owner, W0.uid_owner), (W.uid_kind, W0.uid_kind), (W.gas_at, W0.gas_at)):
         copy_into(a, b)
-    for a, b in ((W.turn_moved, W0.turn_moved), (W.moved, W0.moved), (W.enter, W0.enter)):
+    for a, b in ((W.turn_moved, W0.turn_moved), (W.moved, W0.moved), (W.enter, W0.enter), (W.redeployed, W0.redeployed)):
         copy_into(a, b)
     for side in range(2):
         copy_into(W.known[side], W0.known[side])
         copy_into(W.spies[side], W0.spies[side])
-    W.mark[:] = 0  # G_PASS went back with G: no stamp of a discarded playout may survive
+    W.mark[:] = 0  # G_PASS and G_CSTAMP went back with G: no stamp of a discarded playout may survive
+    W.cmark[:] = 0
     for i in range(W0.G[G_NMOVES]):
-        W.buf[i, 0], W.buf[i, 1] = W0.buf[i, 0], W0.buf[i, 1]
+        copy_into(W.buf[i], W0.buf[i])
 
 
 @njit(**LEAF, inline="always")

@@ -11,7 +11,8 @@ players is the reference game's, move for move.
 
 Everything the covered rulesets' moves depend on is carried over: the
 pieces and their owners and uids, the blocked squares (water, Spionaaž's
-volcanoes: the rulesets' only hook state), which pieces were seen to move,
+volcanoes), the map game's hook state (pieces withdrawn, pieces caught by
+gas), which pieces were seen to move,
 moved this turn or may not go back, what each side has been shown, and the
 turn's count of plies. The kernel's event log starts empty: a playout is
 judged by its end, not by its story.
@@ -61,7 +62,26 @@ def load(S: Spec, W: Work, game: BoardGame) -> None:
     for side in (0, 1):
         W.known[side, list(game._known[side])] = True
     W.mark[:] = 0
+    W.cmark[:] = 0
+    W.redeployed[:] = False
+    W.gas_at[:] = -1
+    if S.P[k.P_HOOKS] == k.HOOKS_MAP:
+        _load_map_state(S, W, game.hook_state)
     k.resume(S, W)
+
+
+def _load_map_state(S: Spec, W: Work, state) -> None:
+    """The map game's hook state (``FinnishFrontState``): the pieces withdrawn, and those caught by gas with their cloud.
+
+    The kernel keeps a cloud as its centre (``W.gas_at``); any point whose
+    point and neighbours are the cloud's points is one (the test for a loss
+    reads the set, never the centre itself).
+    """
+    W.redeployed[list(state.redeployed)] = True
+    for side in (0, 1):
+        for u, cloud in state.gassed[side].items():
+            W.gas_at[u] = next(c for c in cloud if {c, *np.flatnonzero(S.near[c]).tolist()} == cloud)
+        W.G[k.G_GASSED + side] = len(state.gassed[side])
 
 
 def playouts(

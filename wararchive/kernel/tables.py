@@ -3,10 +3,13 @@
 Everything the compiled games read about the rules is taken here from the
 ruleset itself: the combat matrix (outcome and deciding rule per attacker ×
 defender), each piece's movement, what capturing wins, the board's steps,
-water and headquarters, the setup rows, the options the hooks were built
-with. The kernel holds no second copy of any rule's data; what it holds in
-code is the reference mechanism and the two rulesets' hooks, checked move
-by move against the reference engine (``tests/test_kernel.py``).
+water and headquarters, the setup order (``engine.placing.placement_order``),
+the entry tables (``engine.board_game.entry_tables``), the options the hooks
+were built with and, for the map game, the tables its hooks build (lines,
+rays, holding and strategic points). The kernel holds no second copy of any
+rule's data; what it holds in code is the reference mechanism and the three
+rulesets' hooks, checked move by move against the reference engine
+(``tests/test_kernel.py``).
 """
 
 from __future__ import annotations
@@ -15,10 +18,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..engine.board_game import BoardGame
+from ..engine.board import move_is_forward
+from ..engine.board_game import BoardGame, entry_tables
 from ..engine.combat import OUTCOMES
 from ..engine.evaluation import exchanges, type_values
 from ..engine.hooks import Hooks
+from ..engine.placing import allowed_cells, placement_order
 
 if TYPE_CHECKING:
     from ..engine.ruleset import Ruleset
@@ -30,10 +35,11 @@ PLAYERS = ("random", "greedy")
 
 def _hooks_kind(rs: Ruleset) -> int | None:
     """Which hooks the kernel mirrors for ``rs`` (playout.HOOKS_*), or None for hooks it does not know."""
+    from ..rulesets.finnish_front import FinnishFrontHooks
     from ..rulesets.japanese_war_game import JapaneseWarGameHooks
     from ..rulesets.spionaaz import SpionaazHooks
 
-    kinds = {type(None): 0, Hooks: 0, JapaneseWarGameHooks: 1, SpionaazHooks: 2}
+    kinds = {type(None): 0, Hooks: 0, JapaneseWarGameHooks: 1, SpionaazHooks: 2, FinnishFrontHooks: 3}
     return kinds.get(type(rs.hooks))
 
 
@@ -49,13 +55,15 @@ def _ruleset_gap(rs: Ruleset) -> str | None:
     board, p = rs.board, rs.params
     if rs.new_game_fn is not BoardGame or board is None or rs.combat_matrix is None:
         return f"{rs.id} is not a board game of the shared mechanism"
-    if board.kind != "grid":
-        return f"{rs.id} is played on a point board (its moves come from its hooks)"
-    if _hooks_kind(rs) is None:
+    hooks = _hooks_kind(rs)
+    if hooks is None:
         return f"the kernel does not mirror {rs.id}'s hooks ({type(rs.hooks).__name__})"
-    if p.combat_mode not in ("face", "displace"):
+    on_map = hooks == 3  # playout.HOOKS_MAP: the map game's hooks make every move, on a point board
+    if (board.kind != "grid") != on_map:
+        return f"{rs.id} is played on a point board whose moves come from hooks the kernel does not mirror"
+    if p.combat_mode not in (("named",) if on_map else ("face", "displace")):
         return f"combat mode {p.combat_mode!r} is not in the kernel"
-    if p.restricted or p.confined:
+    if p.confined or (p.restricted and not on_map):  # the map's moves never read the entry tables but to come in
         return f"{rs.id} restricts where pieces may go (params.restricted/confined): not in the kernel"
     if not p.no_moves_rule:
         return f"{rs.id} names no rule for a side left without moves"
@@ -134,6 +142,24 @@ def _build(rs: Ruleset) -> Spec:
     elif P[k.P_HOOKS] == k.HOOKS_SPZ:
         P[k.P_SPY], P[k.P_VOLCANOES] = ti["spy"], hooks.volcanoes
         P[k.P_R_UNMASK], P[k.P_R_VOLCANO] = rule_index["spz.unmask"], rule_index["spz.volcano-placement"]
+    elif P[k.P_HOOKS] == k.HOOKS_MAP:
+        P[k.P_MAP_GAS], P[k.P_MAP_FLYER] = hooks.gas, hooks.flyer
+        P[k.P_SAME_MOVE], P[k.P_TWO_MOVES], P[k.P_GAS_WIDE] = hooks.same_move, hooks.two_moves, hooks.gas_wide
+        P[k.P_FLYER_BLOCKED], P[k.P_FORWARD_ONLY] = hooks.flyer_blocked, hooks.forward_only
+        P[k.P_OWN_AREA] = rs.options["reserve_entry"] == "own-area"
+        P[k.P_REVEAL_BOTH] = rs.options["combat_reveal"] == "both"
+        P[k.P_NO_LANDING0], P[k.P_NO_LANDING1] = hooks.no_landing
+        for slot, rid in (
+            (k.P_R_ASK, "ask-arm"),
+            (k.P_R_RECON, "flyer-recon"),
+            (k.P_R_RESERVE, "reserve"),
+            (k.P_R_REDEPLOY, "redeploy"),
+            (k.P_R_GAS_SEEN, "gas-seen"),
+            (k.P_R_GAS, "gas"),
+            (k.P_R_GAS_LOST, "gas-withdraw"),
+            (k.P_R_STRATEGIC, "win-strategic"),
+        ):
+            P[slot] = rule_index[f"ff.{rid}"]
     outcome = np.array([[OUTCOMES.index(o) for o, _ in row] for row in rs.combat_matrix], np.int64)
     crule = np.array([[rule_index[r] for _, r in row] for row in rs.combat_matrix], np.int64)
     movement = np.array([(k.STEP, k.SLIDE, k.IMMOBILE)[("step", "slide", "immobile").index(t.movement)] for t in types], np.int64)
@@ -141,27 +167,24 @@ def _build(rs: Ruleset) -> Spec:
     for pid, rid in p.capture_wins.items():
         capture[ti[pid]] = rule_index[rid]
     occupy = np.array([[board.has(c, f"hq{1 - side}") for c in range(n)] for side in (0, 1)], np.bool_)
-    around = np.full((n, 8), -1, np.int64)
-    for c, cells in enumerate(board.around):
-        around[c, : len(cells)] = cells
+    around = _padded([list(cells) for cells in board.around], width=8)
     h = max(len(board.home[0]), len(board.home[1]))
     homes = np.full((2, h), -1, np.int64)
     for side in (0, 1):
         homes[side, : len(board.home[side])] = board.home[side]
-    # placing.random_placement's order: the row-bound pieces first (fewest rows first), then the rest as the army lists them
-    army = [pt.id for pt in types for _ in range(pt.count)]
-    rows = p.setup_rows
-    first = sorted((pid for pid in army if pid in rows), key=lambda pid: len(rows[pid]))
-    rest = [pid for pid in army if pid not in rows]
-    allowed = np.zeros((2, max(len(first), 1), n), np.bool_)
-    for side in (0, 1):
-        for i, pid in enumerate(first):
-            for c in board.home[side]:
-                allowed[side, i, c] = board.row_from_back(c, side) in rows[pid]
+    # placing.random_placement's order, per side: the pieces drawn a cell each (with their cells), then the rest
+    enter = entry_tables(rs, [board.has(c, "water") for c in range(n)])
+    orders = [placement_order(rs, enter, side) for side in (0, 1)]
+    first = _padded([[ti[pid] for pid in order[0]] for order in orders])
+    rest = _padded([[ti[pid] for pid in order[1]] for order in orders])
+    allowed = np.zeros((2, first.shape[1], n), np.bool_)
+    for side, (pids, _) in enumerate(orders):
+        for i, pid in enumerate(pids):
+            allowed[side, i, allowed_cells(rs, enter, side, pid)] = True
     home_cells = set(board.home[0]) | set(board.home[1])
     return k.Spec(
         P,
-        np.array(board.step, np.int64),
+        np.array(board.step or np.full((4, n), -1), np.int64),  # a point board has no compass steps
         around,
         np.array([[x in board.around[c] for x in range(n)] for c in range(n)], np.bool_),  # near[c, x]: x is around c
         movement,
@@ -171,12 +194,90 @@ def _build(rs: Ruleset) -> Spec:
         occupy,
         np.array([board.has(c, "water") for c in range(n)], np.bool_),
         homes,
-        np.array([ti[pid] for pid in first], np.int64),
+        first,
         allowed,
-        np.array([ti[pid] for pid in rest], np.int64),
+        rest,
         np.array([c for c in range(n) if c not in home_cells], np.int64),
         np.array([t.count for t in types], np.int64),
         np.array(exchanges(rs), np.float64),
         np.where(capture >= 0, 0.0, np.array(type_values(rs), np.float64)),
-        np.array([[board.row_from_back(c, side) for c in range(n)] for side in (0, 1)], np.int64),
+        np.array([[board.row_from_back(c, side) if board.kind == "grid" else 0 for c in range(n)] for side in (0, 1)], np.int64),
+        np.array([[[move_is_forward(board, c, x, side) for x in range(n)] for c in range(n)] for side in (0, 1)], np.bool_),
+        np.array([[bool(e) for e in row] for row in enter], np.bool_),
+        *(_map_tables(rs) if P[k.P_HOOKS] == k.HOOKS_MAP else _no_map(len(types), n)),
+    )
+
+
+def _padded(rows: list[list[int]], width: int = 1) -> np.ndarray:
+    """Rows of cells or types as one array, padded with -1 (the kernel reads up to the first -1)."""
+    out = np.full((len(rows), max([width, *map(len, rows)])), -1, np.int64)
+    for i, row in enumerate(rows):
+        out[i, : len(row)] = row
+    return out
+
+
+def _map_tables(rs: Ruleset) -> tuple[np.ndarray, ...]:
+    """The map game's tables, read from its hooks (``FinnishFrontHooks``), which build them for the reference engine.
+
+    In :class:`~.playout.Spec`'s order: the neighbours (in the links'
+    order), the neighbours each side may strike, the stepping pieces'
+    adjacency per side and type, the flyers' and trains' rays per side and
+    type, each type's line (``LINE_*``) and steps, the holding points and
+    the side each belongs to, the strategic points (listed, and as a table
+    per side), the areas reserves may enter, and the types gas catches.
+    """
+    from . import playout as k
+
+    assert rs.board is not None
+    hooks, n, T, sides = rs.hooks, len(rs.board), len(rs.piece_types), (0, 1)
+    nbr = _padded([list(hooks.near[c]) for c in range(n)])
+    strike = np.stack([_padded([list(hooks.strikable[p][c]) for c in range(n)], nbr.shape[1]) for p in sides])
+    line = np.array([{"flyer": k.LINE_FLYER, "train": k.LINE_TRAIN}.get(kind, k.LINE_STEP) for kind in hooks.kind_of], np.int64)
+    adj = np.full((2, T, n, nbr.shape[1]), -1, np.int64)
+    rays = np.full((2, T, n, max(len(rays) for table in hooks.rays.values() for rays in table), n), -1, np.int64)
+    for p in sides:
+        for t, kind in enumerate(hooks.kind_of):
+            for c in range(n):
+                if line[t] == k.LINE_STEP:
+                    adj[p, t, c, : len(hooks.adj[(kind, p)][c])] = hooks.adj[(kind, p)][c]
+                else:
+                    for r, ray in enumerate(hooks.rays[(kind, p)][c]):
+                        rays[p, t, c, r, : len(ray)] = ray
+    holder = np.full(n, -1, np.int64)
+    strat_of = np.zeros((2, n), np.bool_)
+    for p in sides:
+        holder[list(hooks.holding[p])] = p
+        strat_of[p, list(hooks.strategic[p])] = True
+    return (
+        nbr,
+        strike,
+        adj,
+        rays,
+        line,
+        np.array(hooks.steps, np.int64),
+        _padded([list(cells) for cells in hooks.holding]),
+        holder,
+        _padded([list(cells) for cells in hooks.strategic]),
+        strat_of,
+        _padded([list(cells) for cells in hooks.area]),
+        np.array([t in hooks.blue_bordered for t in range(T)], np.bool_),
+    )
+
+
+def _no_map(T: int, n: int) -> tuple[np.ndarray, ...]:
+    """:func:`_map_tables`' arrays for a game on squares (no kernel code reads them there): of the same kinds, empty."""
+    none = np.full((2, 1), -1, np.int64)
+    return (
+        np.full((n, 1), -1, np.int64),
+        np.full((2, n, 1), -1, np.int64),
+        np.full((2, T, n, 1), -1, np.int64),
+        np.full((2, T, n, 1, 1), -1, np.int64),
+        np.zeros(T, np.int64),
+        np.zeros(T, np.int64),
+        none,
+        np.full(n, -1, np.int64),
+        none,
+        np.zeros((2, n), np.bool_),
+        none,
+        np.zeros(T, np.bool_),
     )

@@ -15,7 +15,8 @@ and the generator's state afterwards, under every option set;
 ``benchmarks/search.py`` measures the speed).
 
 The tree is arrays: node 0 is the root, each node has its move's code
-(``frm * cells + to``), its mover, visits, times available and reward, and
+(from, to, action and target as one number:
+:func:`wararchive.kernel.playout.move_code`), its mover, visits, times available and reward, and
 its children as a linked list (``first`` child, next ``sibling``). An
 iteration adds at most one node, so ``iterations + 1`` nodes suffice.
 """
@@ -81,7 +82,7 @@ def search(
         stats[int(tree[child, CODE])] = (int(tree[child, VISITS]), float(reward[child]))
         child = tree[child, SIBLING]
     cells = on_kernel.cells
-    return [stats.get(m.frm * cells + m.to, (-1, 0.0)) for m in legal]
+    return [stats.get(k.code_of(m, cells), (-1, 0.0)) for m in legal]
 
 
 @njit(**LEAF)
@@ -184,7 +185,6 @@ def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, r
     S, root, W, scratch = arrays
     _, plies, advance, scale, exploration, prior_weight = settings
     out, path, children, scratch_guess = buffers
-    cells = W.kind.shape[0]
     size = 1
     for _ in range(iterations):
         k.restore(root, W)
@@ -194,7 +194,7 @@ def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, r
             n, mover = W.G[k.G_NMOVES], W.G[k.G_TO_MOVE]
             untried, pick = 0, -1
             for i in range(n):
-                children[i] = _child(tree, node, W.buf[i, 0] * cells + W.buf[i, 1])
+                children[i] = _child(tree, node, k.move_code(W, i))
                 if children[i] < 0:
                     if node == 0 and (pick < 0 or prior[i] > prior[pick]):  # at the root the move greedy likes best first
                         pick = i
@@ -210,7 +210,7 @@ def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, r
                             r -= 1
                 new = size
                 size += 1
-                tree[new, CODE] = W.buf[pick, 0] * cells + W.buf[pick, 1]
+                tree[new, CODE] = k.move_code(W, pick)
                 tree[new, MOVER] = mover
                 tree[new, SIBLING] = tree[node, FIRST]
                 tree[node, FIRST] = new
@@ -219,7 +219,7 @@ def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, r
                 if children[i] >= 0:
                     tree[children[i], AVAILABLE] += 1
             if untried:
-                k.play_move(S, W, W.buf[pick, 0], W.buf[pick, 1])
+                k.play_listed(S, W, pick)
                 path[depth] = children[pick]
                 depth += 1
                 break
@@ -232,7 +232,7 @@ def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, r
                 if best < 0 or u > value:
                     best, value = i, u
             node = children[best]
-            k.play_move(S, W, W.buf[best, 0], W.buf[best, 1])
+            k.play_listed(S, W, best)
             path[depth] = node
             depth += 1
         if W.G[k.G_OVER]:
