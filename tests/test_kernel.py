@@ -300,6 +300,7 @@ def test_a_kernel_world_is_the_guessed_reference_world(rid, options):
             playout.restore(on_kernel.root, W)
             scratch = np.empty((3, len(game.kind)), np.int64)
             ismcts_compiled._guess(W, stream, scratch, *inputs)
+            playout.resume(S, W)  # as the search does: the guess may change the moves (a guessed gas command)
             where = f"{rid} {options} seed {seed} world {draw}"
             assert W.kind.tolist() == world.kind, f"{where}: the guessed ranks differ"
             assert all(W.uid_kind[u] == t for u, t, _, _ in world.removed), f"{where}: the guesses of the fallen differ"
@@ -354,6 +355,45 @@ def test_the_compiled_search_keeps_the_reference_searchs_statistics(rid, options
             assert a == b, f"{where}: the root's statistics differ"
             assert sum(v for v, _ in a if v > 0) == 40, where
             assert ref.rng.getstate() == fast.rng.getstate(), f"{where}: the generators parted"
+
+
+def test_a_guess_that_changes_the_moves_changes_them_alike_on_the_kernel():
+    """On the map a guessed gas command closes points: the world's moves are not the real position's, on either engine.
+
+    The compiled search makes each world's moves again after the guess and
+    gives a root move the real position lacks no prior (the Python search's
+    ``prior.get(move, 0.0)``); its statistics must still be the reference's.
+    """
+    from wararchive.kernel import playout
+    from wararchive.players import ismcts_compiled
+    from wararchive.players.ismcts import Guesser, ISMCTSPlayer
+
+    rs, changed = ruleset("finnish-front"), 0
+    for seed in range(12):
+        game = rs.new_game(seed=seed)
+        players = [make_player("greedy", f"{seed}:{side}") for side in rs.sides]
+        while game.result is None and game.ply < 10:
+            game.play(players[game.to_move].choose(game))
+        if game.result is not None:
+            continue
+        guesser, on_kernel, cells = Guesser(game, game.to_move), kernel.worlds(game), len(game.kind)
+        real = [playout.code_of(m, cells) for m in game.legal_moves()]
+        found = False
+        for draw in range(20):
+            rng, stream = random.Random(draw), kernel.mirror(random.Random(draw))
+            world = guesser.sample(rng)
+            playout.restore(on_kernel.root, on_kernel.buffer)
+            ismcts_compiled._guess(on_kernel.buffer, stream, np.empty((3, cells), np.int64), *guesser.arrays())
+            playout.resume(on_kernel.S, on_kernel.buffer)
+            moves = [playout.code_of(m, cells) for m in world.legal_moves()]
+            assert [playout.move_code(on_kernel.buffer, i) for i in range(len(moves))] == moves, f"seed {seed} world {draw}"
+            found |= moves != real
+        if found:
+            changed += 1
+            legal = game.legal_moves()
+            ref, fast = ISMCTSPlayer(seed, 48, "reference"), ISMCTSPlayer(seed, 48, "kernel")
+            assert ref.statistics(game.clone(), legal) == fast.statistics(game.clone(), legal), f"seed {seed}"
+    assert changed, "no guess changed the moves: the case is not tested"
 
 
 def test_the_search_plays_out_on_the_reference_engine_where_the_kernel_does_not_cover():

@@ -55,7 +55,9 @@ def search(
 
     ``guess`` is the guesser's reading of the view
     (:meth:`~wararchive.players.ismcts.Guesser.arrays`); ``prior`` is
-    aligned with ``legal`` (the game's legal moves); ``rng`` is the
+    aligned with ``legal`` (the game's legal moves; a guessed world's
+    may differ, and a move of it not in ``legal`` has prior 0, as the
+    Python search's ``prior.get(move, 0.0)`` gives); ``rng`` is the
     player's generator (drawn from here as the Python search draws from it,
     and left in the same state), ``stream`` the playouts' (mirrored).
     ``settings``: (playouts a leaf, plies a playout, advance, material
@@ -64,6 +66,7 @@ def search(
     """
     on_kernel = worlds(game)
     state = mirror(rng)
+    codes = np.array([k.code_of(m, on_kernel.cells) for m in legal], np.int64)
     nodes = iterations + 1
     tree, reward = np.zeros((nodes, 6), np.int64), np.zeros(nodes)
     buffers = (
@@ -71,9 +74,10 @@ def search(
         np.empty(nodes, np.int64),  # the path down the tree
         np.empty(on_kernel.buffer.buf.shape[0], np.int64),  # each legal move's child
         np.empty((3, max(len(guess[0]), len(guess[1]), 1)), np.int64),  # the guess's lists
+        np.empty(on_kernel.buffer.buf.shape[0]),  # the prior of each of a world's root moves
     )
     arrays = (on_kernel.S, on_kernel.root, on_kernel.buffer, on_kernel.scratch)
-    _search(arrays, guess, state, stream, np.array(prior), iterations, game.to_move, settings, tree, reward, buffers)
+    _search(arrays, guess, state, stream, (codes, np.array(prior)), iterations, game.to_move, settings, tree, reward, buffers)
     version, _, gauss = rng.getstate()
     rng.setstate((version, tuple(state.tolist()), gauss))
     stats = {}
@@ -172,6 +176,28 @@ def _child(tree, node: int, code: int) -> int:
     return c if c > 0 else -1
 
 
+@njit(**LEAF, inline="always")
+def _root_prior(W, n: int, prior, out) -> None:
+    """The prior of each of the world's ``n`` root moves into ``out``: its legal move's (by code), 0 for a move not legal.
+
+    ``prior`` is (the legal moves' codes, their priors). A world's root
+    moves are the legal moves, in order, unless a guess changed them (on
+    the map, a guessed gas command), so each is looked for first where it
+    would be, then among all.
+    """
+    codes, values = prior
+    for i in range(n):
+        code = k.move_code(W, i)
+        out[i] = 0.0
+        if i < codes.shape[0] and codes[i] == code:
+            out[i] = values[i]
+        else:
+            for j in range(codes.shape[0]):
+                if codes[j] == code:
+                    out[i] = values[j]
+                    break
+
+
 @njit(**LEAF)
 def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, reward, buffers) -> None:
     """ISMCTSPlayer.choose's iterations and _iterate, with Playouts.score and squash; statistics into ``tree``/``reward``.
@@ -184,19 +210,22 @@ def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, r
     """
     S, root, W, scratch = arrays
     _, plies, advance, scale, exploration, prior_weight = settings
-    out, path, children, scratch_guess = buffers
+    out, path, children, scratch_guess, world_prior = buffers
     size = 1
     for _ in range(iterations):
         k.restore(root, W)
         _guess(W, rng, scratch_guess, *guess)
+        k.resume(S, W)  # the guess may change the moves (on the map a guessed gas command closes points)
         node, depth = 0, 0
         while W.G[k.G_OVER] == 0:
             n, mover = W.G[k.G_NMOVES], W.G[k.G_TO_MOVE]
             untried, pick = 0, -1
+            if node == 0:
+                _root_prior(W, n, prior, world_prior)
             for i in range(n):
                 children[i] = _child(tree, node, k.move_code(W, i))
                 if children[i] < 0:
-                    if node == 0 and (pick < 0 or prior[i] > prior[pick]):  # at the root the move greedy likes best first
+                    if node == 0 and (pick < 0 or world_prior[i] > world_prior[pick]):  # at the root greedy's best first
                         pick = i
                     untried += 1
             if untried:
@@ -228,7 +257,7 @@ def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, r
                 c = children[i]
                 v = tree[c, VISITS]
                 u = reward[c] / v + exploration * math.sqrt(math.log(tree[c, AVAILABLE]) / v)
-                u += prior_weight * (prior[i] if node == 0 else 0.0) / v
+                u += prior_weight * (world_prior[i] if node == 0 else 0.0) / v
                 if best < 0 or u > value:
                     best, value = i, u
             node = children[best]
