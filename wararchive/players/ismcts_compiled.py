@@ -85,8 +85,7 @@ def search(
     while child > 0:
         stats[int(tree[child, CODE])] = (int(tree[child, VISITS]), float(reward[child]))
         child = tree[child, SIBLING]
-    cells = on_kernel.cells
-    return [stats.get(k.code_of(m, cells), (-1, 0.0)) for m in legal]
+    return [stats.get(code, (-1, 0.0)) for code in codes.tolist()]
 
 
 @njit(**LEAF)
