@@ -100,7 +100,7 @@ from .mt import ALLOCATING, LEAF
     P_R_STRATEGIC,
     P_SIZE,
 ) = range(46)
-HOOKS_NONE, HOOKS_JWG, HOOKS_SPZ, HOOKS_MAP = 0, 1, 2, 3
+HOOKS_NONE, HOOKS_JWG, HOOKS_SPZ, HOOKS_MAP = range(4)  # tables.HOOKS' order
 # A move is a row (from, to, action, target); on squares every move is plain (action 0, target -1).
 ACT_PLAIN, ACT_ATTACK, ACT_RECON, ACT_ENTER, ACT_WITHDRAW, ACT_REDEPLOY = range(6)
 ACTIONS = ("", "attack", "recon", "enter", "withdraw", "redeploy")  # the engine's Move.action, by ACT_*
@@ -796,9 +796,7 @@ def _length(row) -> int:
 def _place(S, W, p: int, rng) -> bool:
     """placing.random_placement for side ``p`` from its stream; False if no setup was found."""
     homes = S.homes[p]
-    h = 0
-    while h < homes.shape[0] and homes[h] >= 0:
-        h += 1
+    h = _length(homes)
     nfirst, nrest = _length(S.first[p]), _length(S.rest[p])
     free = np.empty(h, np.int64)
     put = np.full(S.step.shape[1], -1, np.int64)
@@ -895,6 +893,28 @@ def resume(S, W) -> None:
 
 
 # -- the players ---------------------------------------------------------------------------------
+@njit(**LEAF, inline="always")
+def _fight_value(S, W, c: int, target: int, p: int, mobile: int, everyone: int) -> float:
+    """GreedyEvaluation's value of the piece on ``c`` fighting the one on ``target``, from ``p``'s view (``W.left`` counted).
+
+    A known defender is worth its exchange; an unknown one the mean over
+    the types he may be (only the mobile ones once he has been seen to
+    move), in type order, as the view's dict adds them.
+    """
+    a, u, left = W.kind[c], W.uid[target], W.left
+    if W.known[p, u]:
+        return S.exch[a, W.kind[target]]
+    value = 0.0
+    only_mobile = W.moved[u]
+    total = mobile if only_mobile else everyone
+    if total == 0:  # sum(...) or 1: nothing left to fear is worth nothing
+        total = 1
+    for t in range(S.count.shape[0]):
+        if left[t] > 0 and (S.movement[t] != IMMOBILE or not only_mobile):
+            value += left[t] * S.exch[a, t]
+    return value / total
+
+
 @njit(**LEAF)
 def _greedy(S, W, p: int, n: int) -> int:
     """GreedyPlayer.choose among the ``n`` moves in ``W.buf``: the best by ``move_values`` from ``p``'s view, ties drawn.
@@ -903,17 +923,16 @@ def _greedy(S, W, p: int, n: int) -> int:
     says; a strike is judged as any fight. The view's arithmetic, kept: the enemy pieces ``p`` cannot account for
     are the army less every enemy piece whose rank he knows (on the board or
     taken: the covered rulesets neither add nor transform pieces, so these
-    are the view's cells and removals); a fight is the mean of ``exch`` over
-    the defender's possible types, in type order (the dict's), and each move
-    adds 0.01 for going forward.
+    are the view's cells and removals); a fight is :func:`_fight_value`, and
+    each move adds 0.01 for going forward.
     """
-    left, T = W.left, S.count.shape[0]
+    left = W.left
     copy_into(left, S.count)
     for u in range(W.uid_owner.shape[0]):
         if W.uid_owner[u] == 1 - p and W.known[p, u]:
             left[W.uid_kind[u]] -= 1
     everyone, mobile = 0, 0
-    for t in range(T):
+    for t in range(left.shape[0]):
         if left[t] > 0:
             everyone += left[t]
             if S.movement[t] != IMMOBILE:
@@ -923,30 +942,18 @@ def _greedy(S, W, p: int, n: int) -> int:
     for i in range(n):
         c, x, act = W.buf[i, 0], W.buf[i, 1], W.buf[i, 2]
         advance = 0.01 * (1 if _is_forward(S, c, x, p) else 0)
-        target = W.buf[i, 3] if act == ACT_ATTACK else _engaged(S, W, c, x, p)
         if act == ACT_RECON:  # FinnishFrontHooks.action_value: a look is worth a little at an unknown piece
             v = -0.05 if W.known[p, W.uid[W.buf[i, 3]]] else 0.05
         elif act == ACT_ENTER:  # bringing reserves in, a little too
             v = 0.02
         elif act in (ACT_WITHDRAW, ACT_REDEPLOY):
             v = 0.0
-        elif target < 0:
-            v = 1000.0 if occupy and S.occupy[p, x] else advance
-        else:
-            a, u = W.kind[c], W.uid[target]
-            value = 0.0
-            if W.known[p, u]:
-                value += 1 * S.exch[a, W.kind[target]]
-                total = 1
+        else:  # a plain move, or the map's strike, judged as the fight it starts (if any)
+            target = W.buf[i, 3] if act == ACT_ATTACK else _engaged(S, W, c, x, p)
+            if target >= 0:
+                v = _fight_value(S, W, c, target, p, mobile, everyone) + advance
             else:
-                only_mobile = W.moved[u]
-                total = mobile if only_mobile else everyone
-                if total == 0:  # sum(...) or 1: nothing left to fear is worth nothing
-                    total = 1
-                for t in range(T):
-                    if left[t] > 0 and (S.movement[t] != IMMOBILE or not only_mobile):
-                        value += left[t] * S.exch[a, t]
-            v = value / total + advance
+                v = 1000.0 if occupy and S.occupy[p, x] else advance
         if nbest == 0 or v > best + TIE:
             best, nbest = v, 1
             W.best[0] = i
@@ -979,16 +986,21 @@ def play_listed(S, W, i: int) -> None:
 
 
 @njit(**LEAF, inline="always")
+def _encode(frm: int, to: int, act: int, target: int, cells: int) -> int:
+    """A move (from, to, ``ACT_*``, target or -1) on a board of ``cells`` cells as one number: the search's key for it."""
+    return ((frm * cells + to) * len(ACTIONS) + act) * (cells + 1) + target + 1
+
+
+@njit(**LEAF, inline="always")
 def move_code(W, i: int) -> int:
-    """The ``i``-th legal move as one number (from, to, action and target), as :func:`code_of` numbers an engine move."""
-    n = W.kind.shape[0]
+    """The ``i``-th legal move as one number, as :func:`code_of` numbers an engine move."""
     row = W.buf[i]
-    return ((row[0] * n + row[1]) * len(ACTIONS) + row[2]) * (n + 1) + row[3] + 1
+    return _encode(row[0], row[1], row[2], row[3], W.kind.shape[0])
 
 
 def code_of(move, cells: int) -> int:
-    """An engine ``Move`` on a board of ``cells`` cells as :func:`move_code` numbers it."""
-    return ((move.frm * cells + move.to) * len(ACTIONS) + ACTIONS.index(move.action)) * (cells + 1) + move.target + 1
+    """An engine ``Move`` on a board of ``cells`` cells as :func:`move_code` numbers it (the same compiled encoder)."""
+    return _encode(move.frm, move.to, ACTIONS.index(move.action), move.target, cells)
 
 
 @njit(**LEAF)

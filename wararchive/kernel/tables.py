@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from ..engine.ruleset import Ruleset
     from .playout import Spec
 
+HOOKS = ("none", "jwg", "spz", "map")
+"""The hooks the kernel mirrors, in ``playout.HOOKS_*`` order: none, the Japanese War Game's, Spionaaž's, the map game's."""
 PLAYERS = ("random", "greedy")
 """The players the kernel plays, in ``playout.PLAYER_*`` order (search players plan on the reference engine)."""
 
@@ -39,8 +41,9 @@ def _hooks_kind(rs: Ruleset) -> int | None:
     from ..rulesets.japanese_war_game import JapaneseWarGameHooks
     from ..rulesets.spionaaz import SpionaazHooks
 
-    kinds = {type(None): 0, Hooks: 0, JapaneseWarGameHooks: 1, SpionaazHooks: 2, FinnishFrontHooks: 3}
-    return kinds.get(type(rs.hooks))
+    kinds = {type(None): "none", Hooks: "none", JapaneseWarGameHooks: "jwg", SpionaazHooks: "spz", FinnishFrontHooks: "map"}
+    kind = kinds.get(type(rs.hooks))
+    return None if kind is None else HOOKS.index(kind)
 
 
 def ruleset_gap(rs: Ruleset) -> str | None:
@@ -58,7 +61,7 @@ def _ruleset_gap(rs: Ruleset) -> str | None:
     hooks = _hooks_kind(rs)
     if hooks is None:
         return f"the kernel does not mirror {rs.id}'s hooks ({type(rs.hooks).__name__})"
-    on_map = hooks == 3  # playout.HOOKS_MAP: the map game's hooks make every move, on a point board
+    on_map = hooks == HOOKS.index("map")  # the map game's hooks make every move, on a point board
     if (board.kind != "grid") != on_map:
         return f"{rs.id} is played on a point board whose moves come from hooks the kernel does not mirror"
     if p.combat_mode not in (("named",) if on_map else ("face", "displace")):
@@ -168,10 +171,7 @@ def _build(rs: Ruleset) -> Spec:
         capture[ti[pid]] = rule_index[rid]
     occupy = np.array([[board.has(c, f"hq{1 - side}") for c in range(n)] for side in (0, 1)], np.bool_)
     around = _padded([list(cells) for cells in board.around], width=8)
-    h = max(len(board.home[0]), len(board.home[1]))
-    homes = np.full((2, h), -1, np.int64)
-    for side in (0, 1):
-        homes[side, : len(board.home[side])] = board.home[side]
+    homes = _padded([list(board.home[side]) for side in (0, 1)])
     # placing.random_placement's order, per side: the pieces drawn a cell each (with their cells), then the rest
     enter = entry_tables(rs, [board.has(c, "water") for c in range(n)])
     orders = [placement_order(rs, enter, side) for side in (0, 1)]
