@@ -61,9 +61,12 @@ def option_sets() -> list[tuple[str, dict]]:
     return out
 
 
-COVERED = ("japanese-war-game", "spionaaz", "finnish-front")
+COVERED = ("japanese-war-game", "spionaaz", "finnish-front", "sojamang-1935")
+SEARCHED = ("japanese-war-game", "spionaaz", "finnish-front")  # whose positions the kernel loads for a search
 SETS = option_sets()
 IDS = [f"{rid}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'defaults'}" for rid, o in SETS]
+SEARCH_SETS = [s for s in SETS if s[0] in SEARCHED]
+SEARCH_IDS = [i for i, s in zip(IDS, SETS, strict=True) if s[0] in SEARCHED]
 
 
 PAIRINGS = [("random", "random"), ("greedy", "greedy")]
@@ -172,14 +175,18 @@ def test_a_kernel_record_replays_through_the_reference_engine():
         assert game.record() == kg.record()
 
 
-def test_play_many_plays_the_same_games_as_play():
-    rs = ruleset("spionaaz", volcanoes=6)
+@pytest.mark.parametrize(("rid", "options"), [("spionaaz", {"volcanoes": 6}), ("sojamang-1935", {})])
+def test_play_many_plays_the_same_games_as_play(rid, options):
+    """The batch loop seeds each game as play does (Sõjamäng's deserters draw from a stream named by the seed)."""
+    rs = ruleset(rid, **options)
     rows = kernel.play_many(rs, [5, 6, 7])
     for (plies, winner, rule), seed in zip(rows.tolist(), [5, 6, 7], strict=True):
         kg = kernel.play(rs, seed)
         assert plies == kg.ply
         assert (None if winner < 0 else rs.sides[winner]) == kg.result["winner"]
         assert list(rs.rules)[rule].id == kg.result["reason"]
+    if rid == "sojamang-1935":
+        assert any("soj.deserter" in kernel.play(rs, s).fired() for s in (5, 6, 7))
 
 
 # -- positions from reference games: what the search hands the kernel ----------------------------
@@ -199,7 +206,7 @@ def reference_position(rs, seed: int, kinds: tuple[str, str]):
 
 
 @pytest.mark.parametrize("kinds", PAIRINGS, ids=["-".join(k) for k in PAIRINGS])
-@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+@pytest.mark.parametrize(("rid", "options"), SEARCH_SETS, ids=SEARCH_IDS)
 def test_a_loaded_position_plays_on_as_the_reference_game_would(rid, options, kinds):
     """position.load carries everything the moves depend on: the kernel's continuation is the reference game's, ply by ply."""
     rs = ruleset(rid, **options)
@@ -239,7 +246,7 @@ def assert_plays_on_alike(game, kinds: tuple[str, str], where: str) -> None:
     for ply in range(start, int(W.G[playout.G_PLY])):
         assert game.result is None, f"{where}: the reference game ended at ply {game.ply}, the kernel's plays on"
         move = players[game.to_move].choose(game)
-        c, x, act, aim = W.moves[ply].tolist()
+        c, x, act, aim, _ = W.moves[ply].tolist()
         said = f"{where}, ply {ply + 1}: the reference plays {game.move_text(move)}"
         assert move == Move(c, x, playout.ACTIONS[act], aim), said
         game.play(move)
@@ -264,7 +271,7 @@ def search_worlds(rid: str, options: dict, count: int):
 
 
 @pytest.mark.parametrize("playouts", [1, 3])
-@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+@pytest.mark.parametrize(("rid", "options"), SEARCH_SETS, ids=SEARCH_IDS)
 def test_the_search_scores_its_playouts_alike_on_either_engine(rid, options, playouts, monkeypatch):
     """ISMCTS's playouts on the kernel: the same scores to the last bit, and the stream left where the reference leaves it."""
     from wararchive.players import ismcts
@@ -280,7 +287,7 @@ def test_the_search_scores_its_playouts_alike_on_either_engine(rid, options, pla
         assert list(ref.rng.getstate()[1]) == fast.stream.tolist(), f"{rid} {options} world {i}: the streams parted"
 
 
-@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+@pytest.mark.parametrize(("rid", "options"), SEARCH_SETS, ids=SEARCH_IDS)
 def test_a_kernel_world_is_the_guessed_reference_world(rid, options):
     """The compiled guess makes the reference guess (same ranks, same draws), and the world plays on alike, ply after ply."""
     from wararchive.kernel import playout
@@ -314,7 +321,7 @@ def test_a_kernel_world_is_the_guessed_reference_world(rid, options):
                     break
                 moves = world.legal_moves()
                 codes = [playout.move_code(W, i) for i in range(W.G[playout.G_NMOVES])]
-                assert [playout.code_of(m, cells) for m in moves] == codes, where
+                assert [playout.code_of(m, cells, rs.type_index) for m in moves] == codes, where
                 i = pick.randrange(len(moves))
                 world.play(moves[i])
                 playout.play_listed(S, W, i)
@@ -333,7 +340,7 @@ def late_position(rs, seed: int):
     return greedy_game(max(0, greedy_game(float("inf")).ply - 1 - seed % 4))
 
 
-@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+@pytest.mark.parametrize(("rid", "options"), SEARCH_SETS, ids=SEARCH_IDS)
 def test_the_compiled_search_keeps_the_reference_searchs_statistics(rid, options):
     """ismcts on the kernel (one compiled call a move) and on the reference engine: every root statistic equal to the last bit.
 
@@ -377,7 +384,7 @@ def test_a_guess_that_changes_the_moves_changes_them_alike_on_the_kernel():
         if game.result is not None:
             continue
         guesser, on_kernel, cells = Guesser(game, game.to_move), kernel.worlds(game), len(game.kind)
-        real = [playout.code_of(m, cells) for m in game.legal_moves()]
+        real = [playout.code_of(m, cells, rs.type_index) for m in game.legal_moves()]
         found = False
         for draw in range(20):
             rng, stream = random.Random(draw), kernel.mirror(random.Random(draw))
@@ -385,7 +392,7 @@ def test_a_guess_that_changes_the_moves_changes_them_alike_on_the_kernel():
             playout.restore(on_kernel.root, on_kernel.buffer)
             ismcts_compiled._guess(on_kernel.buffer, stream, np.empty((3, cells), np.int64), *guesser.arrays())
             playout.resume(on_kernel.S, on_kernel.buffer)
-            moves = [playout.code_of(m, cells) for m in world.legal_moves()]
+            moves = [playout.code_of(m, cells, rs.type_index) for m in world.legal_moves()]
             assert [playout.move_code(on_kernel.buffer, i) for i in range(len(moves))] == moves, f"seed {seed} world {draw}"
             found |= moves != real
         if found:
@@ -397,10 +404,14 @@ def test_a_guess_that_changes_the_moves_changes_them_alike_on_the_kernel():
 
 
 def test_the_search_plays_out_on_the_reference_engine_where_the_kernel_does_not_cover():
+    """The kernel plays Sõjamäng's games but does not load its positions: its search falls back, saying why."""
     from wararchive.players.ismcts import Playouts
 
-    game = ruleset("sojamang-1935").new_game(seed=1)
+    rs = ruleset("sojamang-1935")
+    game = rs.new_game(seed=1)
+    assert kernel.covers(rs, ("greedy", "random"))
     assert not Playouts("auto", game, 1).kernel
+    assert "positions for a search" in kernel.gap(rs, search=True)
     with pytest.raises(WararchiveError, match="kernel cannot play"):
         Playouts("kernel", game, 1)
 
@@ -428,7 +439,7 @@ def test_the_generator_is_cpythons_draw_for_draw():
 
 
 # -- what the kernel covers, and what happens where it does not ------------------------------------
-@pytest.mark.parametrize("rid", ["chess", "sojamang-1935"])
+@pytest.mark.parametrize("rid", ["chess"])
 def test_rulesets_it_does_not_cover_are_named_with_the_reason(rid):
     rs = ruleset(rid)
     assert not kernel.covers(rs)
@@ -448,6 +459,43 @@ def test_the_map_games_rare_rules_are_among_those_compared():
                 fired |= set(kernel.play(rs, seed, kinds).fired())
     rare = {"ff.gas", "ff.gas-withdraw", "ff.gas-seen", "ff.flyer-recon", "ff.reserve", "ff.redeploy", "ff.win-hq"}
     assert rare <= fired, rare - fired
+
+
+def test_sojamangs_rare_rules_are_among_those_compared():
+    """The rule cover reaches the notes' rarer abilities (rescues, recaptured signal posts, sappers, promoted spies…)."""
+    fired = set()
+    for options in ({}, {"referee": "in-turn"}, {"defence_weapons": "first-attack"}):
+        rs = ruleset("sojamang-1935", **options)
+        for kinds in PAIRINGS:
+            for seed in rule_cover(rs, range(COVER_SEEDS), kinds):
+                fired |= set(kernel.play(rs, seed, kinds).fired())
+    rare = {
+        "soj.cabaret-rescue",
+        "soj.cabaret-general",
+        "soj.cabaret-arrest",
+        "soj.signal-recapture",
+        "soj.pioneer-keeps-skill",
+        "soj.spy-promoted",
+        "soj.deserter-none",
+        "soj.battery-immune",
+        "soj.draw-forces",
+        "soj.in-turn",
+    }
+    assert rare <= fired, rare - fired
+
+
+def test_the_deserters_stream_is_seeded_from_its_text_in_compiled_code():
+    """Sõjamäng draws a deserter from ``Ruleset.rng(seed, f"deserter:{ply}")``: the kernel hashes that text itself."""
+    import hashlib
+
+    from wararchive.kernel import mt
+
+    state = np.zeros(mt.STATE, np.int64)
+    for text in ("", "sojamang-1935:7:deserter:123", "x" * 111, "y" * 112, "z" * 300):
+        raw = np.frombuffer(text.encode(), np.uint8).copy()
+        assert mt.sha512(raw, len(raw)).tobytes() == hashlib.sha512(text.encode()).digest(), text
+        mt.seed_text(state, raw, len(raw))
+        assert state.tolist() == list(random.Random(text).getstate()[1]), text
 
 
 def test_search_players_are_left_to_the_reference_engine():

@@ -7,10 +7,10 @@ the same setups, moves, events (rule firings), result and record, made by
 numba-compiled code on array state. ``tests/test_kernel.py`` plays every
 covered option set both ways and names the seed and ply of any divergence.
 
-Covered: the Japanese War Game, Spionaaž and the Finnish map game, every
-option, random and greedy players in any pairing. Anything else (Sõjamäng,
-chess, a search player on either side, a machine without numba) is not:
-:func:`gap` says
+Covered: the Japanese War Game, Spionaaž, the Finnish map game and
+Sõjamäng, every option, random and greedy players in any pairing; the
+search's positions of all but Sõjamäng. Anything else (chess, a search
+player on either side, a machine without numba) is not: :func:`gap` says
 why in one line, and callers (``players.simulate``, hence the commands
 ``simulate``, ``study`` and ``publish-studies``) then run the reference
 engine and say so.
@@ -69,13 +69,17 @@ def numba_gap() -> str | None:
     return None
 
 
-def gap(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> str | None:
-    """Why the kernel cannot play ``rs`` between ``players`` (one line), or None if it can."""
+def gap(rs: Ruleset, players: Sequence[str] = ("random", "random"), search: bool = False) -> str | None:
+    """Why the kernel cannot play ``rs`` between ``players`` (one line), or None if it can.
+
+    ``search``: for a search's positions (:func:`worlds`,
+    :func:`search_playouts`), which the kernel must load from a reference game.
+    """
     if (why := numba_gap()) is not None:
         return why
-    from .tables import players_gap, ruleset_gap
+    from .tables import players_gap, ruleset_gap, search_gap
 
-    return ruleset_gap(rs) or players_gap(tuple(players))
+    return ruleset_gap(rs) or players_gap(tuple(players)) or (search_gap(rs) if search else None)
 
 
 def covers(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> bool:
@@ -83,7 +87,9 @@ def covers(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> bool:
     return gap(rs, players) is None
 
 
-def choose(engine: str, rs: Ruleset, players: Sequence[str] = ("random", "random")) -> tuple[str, str | None]:
+def choose(
+    engine: str, rs: Ruleset, players: Sequence[str] = ("random", "random"), search: bool = False
+) -> tuple[str, str | None]:
     """Which engine runs (``"kernel"`` or ``"reference"``) when ``engine`` is asked for, and why not the kernel.
 
     ``kernel`` asked for where it does not cover the game is refused with
@@ -96,7 +102,7 @@ def choose(engine: str, rs: Ruleset, players: Sequence[str] = ("random", "random
         raise WararchiveError(f"engine {engine!r}: choose one of {', '.join(ENGINES)}")
     if engine == "reference":
         return "reference", "the reference engine was asked for"
-    why = gap(rs, players)
+    why = gap(rs, players, search)
     if why is None:
         return "kernel", None
     if engine == "kernel":
@@ -127,6 +133,7 @@ def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) 
     S, W = _compiled(rs)
     for s, key in enumerate(_keys(rs, seed)):
         playout.mt.seed(W.rng[s], key)
+    W.sg[playout.soj.SG_SEED] = seed
     playout.play(S, W, player_kinds((players[0], players[1])))
     if W.G[playout.G_SETUP_FAILED]:
         side = rs.sides[W.G[playout.G_SETUP_FAILED] - 1]
@@ -151,7 +158,7 @@ def play_many(rs: Ruleset, seeds: Sequence[int], players: Sequence[str] = ("rand
     S, W = _compiled(rs)
     keys = np.stack([_keys(rs, s) for s in seeds]) if len(seeds) else np.zeros((0, 5, 1), np.int64)
     out = np.zeros((len(seeds), 3), np.int64)
-    playout.play_batch(S, W, player_kinds((players[0], players[1])), keys, out)
+    playout.play_batch(S, W, player_kinds((players[0], players[1])), keys, np.array(seeds, np.int64), out)
     return out
 
 

@@ -20,6 +20,7 @@ from ..engine.combat import OUTCOMES
 from ..engine.game import game_record
 from ..engine.moves import Move, notation
 from . import playout as k
+from . import sojamang as soj
 
 if TYPE_CHECKING:
     from ..engine.ruleset import Ruleset
@@ -36,6 +37,7 @@ class KernelGame:
         self._moves = W.moves[: self.ply].copy()
         self._log = W.log[: W.G[k.G_EVENTS]].copy()
         self._aux = W.aux[: W.G[k.G_AUX]].copy()
+        self._paux = W.paux[: W.sg[soj.SG_PAUX]].copy()
         self._start = W.start.copy()
         self._end = np.stack([W.kind, W.owner, W.uid]).copy()
         self._rules = list(rs.rules)
@@ -61,8 +63,9 @@ class KernelGame:
         return [notation(m, names) for m in self.moves()]
 
     def moves(self) -> list[Move]:
-        """The moves as the engine's :class:`~wararchive.engine.moves.Move` (from, to, action, target)."""
-        return [Move(c, x, k.ACTIONS[a], aim) for c, x, a, aim in self._moves.tolist()]
+        """The moves as the engine's :class:`~wararchive.engine.moves.Move` (from, to, action, target, argument)."""
+        types = self.rs.piece_types
+        return [Move(c, x, k.ACTIONS[a], aim, types[arg].id if arg >= 0 else "") for c, x, a, aim, arg in self._moves.tolist()]
 
     def fired(self) -> Counter[str]:
         """How often each rule fired (an event per firing, as in the reference game's events)."""
@@ -92,12 +95,11 @@ class KernelGame:
                 ev["via"] = self._rules[row[k.L_VIA]].id
         elif kind == k.E_REVEALED:
             aux = self._aux[row[k.L_OFFSET] : row[k.L_OFFSET] + row[k.L_COUNT]].tolist()
-            owner = self._uid_owner
             ev.update(
                 type="revealed",
                 to=[sides[row[k.L_LEARNER]]],
-                pieces=[[u, types[t].id, sides[owner[u]]] for u, t, _ in aux],
-                cells=[names[c] if c >= 0 else None for _, _, c in aux],  # None: the piece has left the board
+                pieces=[[u, types[t].id, sides[o]] for u, t, _, o in aux],
+                cells=[names[c] if c >= 0 else None for _, _, c, _ in aux],  # None: the piece has left the board
             )
         elif kind == k.E_BLOCKED:
             ev.update(type="blocked", cells=[names[c] for c in self._blocked])
@@ -108,14 +110,33 @@ class KernelGame:
             p, caught = row[k.L_GAS_SIDE], self._aux[row[k.L_OFFSET] : row[k.L_OFFSET] + row[k.L_COUNT], 0].tolist()
             cells, gassed = [names[row[k.L_GAS_CELL]]], [names[c] for c in caught]
             ev.update(type="gas", to=[sides[1 - p]], side=sides[p], cells=cells, gassed=gassed)
+        elif kind == k.E_SOJ:
+            self._hooks_event(row, ev)
         else:
             ev.update(type="end", winner=None if row[k.L_WINNER] < 0 else sides[row[k.L_WINNER]])
         return ev
 
-    @cached_property
-    def _uid_owner(self) -> dict[int, int]:
-        _kind, owner, uid = self._start.tolist()
-        return {u: o for u, o in zip(uid, owner, strict=True) if u >= 0}
+    def _hooks_event(self, row: list[int], ev: dict[str, Any]) -> None:
+        """A Sõjamäng hooks' event (:data:`.sojamang.EVENTS`), its keys in the hooks' order: from the row, its cells, pieces."""
+        names, sides, types = self.names, self.rs.sides, self.rs.piece_types
+        kind, keys = soj.EVENTS[row[soj.L_SK]]
+        ev["type"] = kind
+        cells = self._aux[row[soj.L_COFF] : row[soj.L_COFF] + row[soj.L_CCOUNT], 0].tolist()
+        pieces = self._paux[row[soj.L_POFF] : row[soj.L_POFF] + max(row[soj.L_PCOUNT], 0)].tolist()
+        values = {
+            "to": lambda: [sides[row[soj.L_TO]]],
+            "side": lambda: sides[row[soj.L_SIDE]],
+            "cells": lambda: [names[c] if c >= 0 else None for c in cells],
+            "pieces": lambda: [[u, types[t].id, sides[o]] for u, t, o in pieces],
+            "piece": lambda: types[row[soj.L_X]].id,
+            "named": lambda: types[row[soj.L_X]].id,
+            "target": lambda: names[row[soj.L_X]],
+            "hit": lambda: bool(row[soj.L_HIT]),
+            "moves": lambda: row[soj.L_X],
+        }
+        for key in keys:
+            if key != "pieces" or row[soj.L_PCOUNT] >= 0:  # a battery's miss names no piece
+                ev[key] = values[key]()
 
     @cached_property
     def _blocked(self) -> list[int]:

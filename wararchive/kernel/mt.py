@@ -170,3 +170,172 @@ def sample(mt: np.ndarray, population: np.ndarray, k: int, out: np.ndarray) -> N
                 j = randbelow(mt, n)
             selected[j] = True
             out[i] = population[j]
+
+
+# SHA-512 (FIPS 180-4), for seeding from a text inside a compiled game: CPython's string seed hashes the text
+_K512 = np.array(
+    [
+        0x428A2F98D728AE22,
+        0x7137449123EF65CD,
+        0xB5C0FBCFEC4D3B2F,
+        0xE9B5DBA58189DBBC,
+        0x3956C25BF348B538,
+        0x59F111F1B605D019,
+        0x923F82A4AF194F9B,
+        0xAB1C5ED5DA6D8118,
+        0xD807AA98A3030242,
+        0x12835B0145706FBE,
+        0x243185BE4EE4B28C,
+        0x550C7DC3D5FFB4E2,
+        0x72BE5D74F27B896F,
+        0x80DEB1FE3B1696B1,
+        0x9BDC06A725C71235,
+        0xC19BF174CF692694,
+        0xE49B69C19EF14AD2,
+        0xEFBE4786384F25E3,
+        0x0FC19DC68B8CD5B5,
+        0x240CA1CC77AC9C65,
+        0x2DE92C6F592B0275,
+        0x4A7484AA6EA6E483,
+        0x5CB0A9DCBD41FBD4,
+        0x76F988DA831153B5,
+        0x983E5152EE66DFAB,
+        0xA831C66D2DB43210,
+        0xB00327C898FB213F,
+        0xBF597FC7BEEF0EE4,
+        0xC6E00BF33DA88FC2,
+        0xD5A79147930AA725,
+        0x06CA6351E003826F,
+        0x142929670A0E6E70,
+        0x27B70A8546D22FFC,
+        0x2E1B21385C26C926,
+        0x4D2C6DFC5AC42AED,
+        0x53380D139D95B3DF,
+        0x650A73548BAF63DE,
+        0x766A0ABB3C77B2A8,
+        0x81C2C92E47EDAEE6,
+        0x92722C851482353B,
+        0xA2BFE8A14CF10364,
+        0xA81A664BBC423001,
+        0xC24B8B70D0F89791,
+        0xC76C51A30654BE30,
+        0xD192E819D6EF5218,
+        0xD69906245565A910,
+        0xF40E35855771202A,
+        0x106AA07032BBD1B8,
+        0x19A4C116B8D2D0C8,
+        0x1E376C085141AB53,
+        0x2748774CDF8EEB99,
+        0x34B0BCB5E19B48A8,
+        0x391C0CB3C5C95A63,
+        0x4ED8AA4AE3418ACB,
+        0x5B9CCA4F7763E373,
+        0x682E6FF3D6B2B8A3,
+        0x748F82EE5DEFB2FC,
+        0x78A5636F43172F60,
+        0x84C87814A1F0AB72,
+        0x8CC702081A6439EC,
+        0x90BEFFFA23631E28,
+        0xA4506CEBDE82BDE9,
+        0xBEF9A3F7B2C67915,
+        0xC67178F2E372532B,
+        0xCA273ECEEA26619C,
+        0xD186B8C721C0C207,
+        0xEADA7DD6CDE0EB1E,
+        0xF57D4F7FEE6ED178,
+        0x06F067AA72176FBA,
+        0x0A637DC5A2C898A6,
+        0x113F9804BEF90DAE,
+        0x1B710B35131C471B,
+        0x28DB77F523047D84,
+        0x32CAAB7B40C72493,
+        0x3C9EBE0A15C9BEBC,
+        0x431D67C49C100D4C,
+        0x4CC5D4BECB3E42B6,
+        0x597F299CFC657E2A,
+        0x5FCB6FAB3AD6FAEC,
+        0x6C44198C4A475817,
+    ],
+    dtype=np.uint64,
+)
+_H512 = np.array(
+    [
+        0x6A09E667F3BCC908,
+        0xBB67AE8584CAA73B,
+        0x3C6EF372FE94F82B,
+        0xA54FF53A5F1D36F1,
+        0x510E527FADE682D1,
+        0x9B05688C2B3E6C1F,
+        0x1F83D9ABFB41BD6B,
+        0x5BE0CD19137E2179,
+    ],
+    dtype=np.uint64,
+)
+
+
+@njit(**LEAF, inline="always")
+def _rotr(x, n: int):
+    return (x >> np.uint64(n)) | (x << np.uint64(64 - n))
+
+
+@njit(**ALLOCATING)
+def sha512(data: np.ndarray, n: int) -> np.ndarray:
+    """The SHA-512 digest (64 bytes) of ``data[:n]`` (bytes as uint8), as ``hashlib.sha512`` gives it."""
+    total = (n + 17 + 127) // 128 * 128
+    buf = np.zeros(total, np.uint8)
+    buf[:n] = data[:n]
+    buf[n] = 0x80
+    bits = n * 8
+    for i in range(8):
+        buf[total - 1 - i] = (bits >> (8 * i)) & 0xFF
+    h = _H512.copy()
+    w = np.zeros(80, np.uint64)
+    eight = np.uint64(8)
+    for off in range(0, total, 128):
+        for t in range(16):
+            v = np.uint64(0)
+            for b in range(8):
+                v = (v << eight) | np.uint64(buf[off + 8 * t + b])
+            w[t] = v
+        for t in range(16, 80):
+            s0 = _rotr(w[t - 15], 1) ^ _rotr(w[t - 15], 8) ^ (w[t - 15] >> np.uint64(7))
+            s1 = _rotr(w[t - 2], 19) ^ _rotr(w[t - 2], 61) ^ (w[t - 2] >> np.uint64(6))
+            w[t] = w[t - 16] + s0 + w[t - 7] + s1
+        a, b, c, d, e, f, g, hh = h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
+        for t in range(80):
+            t1 = hh + (_rotr(e, 14) ^ _rotr(e, 18) ^ _rotr(e, 41)) + ((e & f) ^ (~e & g)) + _K512[t] + w[t]
+            t2 = (_rotr(a, 28) ^ _rotr(a, 34) ^ _rotr(a, 39)) + ((a & b) ^ (a & c) ^ (b & c))
+            hh, g, f, e, d, c, b, a = g, f, e, d + t1, c, b, a, t1 + t2
+        h[0] += a
+        h[1] += b
+        h[2] += c
+        h[3] += d
+        h[4] += e
+        h[5] += f
+        h[6] += g
+        h[7] += hh
+    out = np.zeros(64, np.uint8)
+    for i in range(8):
+        for b in range(8):
+            out[8 * i + b] = np.uint8((h[i] >> np.uint64(56 - 8 * b)) & np.uint64(0xFF))
+    return out
+
+
+@njit(**ALLOCATING)
+def seed_text(state: np.ndarray, text: np.ndarray, n: int) -> None:
+    """``random.Random(text)`` into ``state``, for the UTF-8 bytes ``text[:n]`` (as :func:`seed_key`, compiled)."""
+    digest = sha512(text, n)
+    raw = np.zeros(n + 64, np.int64)
+    raw[:n] = text[:n]
+    raw[n:] = digest
+    size = n + 64
+    words = (size + 3) // 4
+    key = np.zeros(words + 1, np.int64)
+    key[0] = words
+    for i in range(words):  # word i is the 4 bytes ending 4*i bytes before the end, read big-endian
+        v = 0
+        for b in range(4):
+            j = size - 4 * i - 4 + b
+            v = (v << 8) | (raw[j] if j >= 0 else 0)
+        key[1 + i] = v
+    seed(state, key)

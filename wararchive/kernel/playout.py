@@ -22,6 +22,13 @@ move there is a row (from, to, action, target), as the engine's ``Move``,
 and the hooks' state (pieces withdrawn for redeployment, pieces caught by
 gas) is ``redeployed`` and ``gas_at``.
 
+Sõjamäng (``HOOKS_SOJ``) is played on squares by the shared mechanism,
+its hooks' abilities compiled in :mod:`.sojamang` (called from here: the
+held pieces and typed entry tables in the generator, ``resolve`` and
+``after_combat`` in a collision, ``perform`` and ``after_move`` in a ply,
+owed plies and ``turn_start`` at its end); a move's fifth column is its
+argument (a named rank, a reinforcement's type).
+
 The players (``PLAYER_*``, one per side): random, ``choice(legal_moves)``;
 greedy, :class:`~wararchive.players.baseline.GreedyPlayer`, whose move
 values (:meth:`~wararchive.engine.evaluation.GreedyEvaluation.move_values`)
@@ -98,12 +105,26 @@ from .mt import ALLOCATING, LEAF
     P_R_GAS,
     P_R_GAS_LOST,
     P_R_STRATEGIC,
+    P_SOJ_FULL,
+    P_SOJ_REFEREE,
+    P_SOJ_QUIET,
+    P_SOJ_FLAG_ROW,
+    P_SOJ_ALL_MINED,
+    P_SOJ_DEF_FIRST,
+    P_SOJ_MOVE_FIRE,
+    P_SOJ_BOMB_IMMUNE,
+    P_SOJ_THROUGHOUT,
+    P_SOJ_TEN_OWN,
+    P_SOJ_EIGHT,
     P_SIZE,
-) = range(46)
-HOOKS_NONE, HOOKS_JWG, HOOKS_SPZ, HOOKS_MAP = range(4)  # tables.HOOKS' order
-# A move is a row (from, to, action, target); on squares every move is plain (action 0, target -1).
+) = range(57)
+HOOKS_NONE, HOOKS_JWG, HOOKS_SPZ, HOOKS_MAP, HOOKS_SOJ = range(5)  # tables.HOOKS' order
+# A move is a row (from, to, action, target, argument: a type); a plain move's action 0, target and argument -1.
 ACT_PLAIN, ACT_ATTACK, ACT_RECON, ACT_ENTER, ACT_WITHDRAW, ACT_REDEPLOY = range(6)
-ACTIONS = ("", "attack", "recon", "enter", "withdraw", "redeploy")  # the engine's Move.action, by ACT_*
+ACTIONS = (  # the engine's Move.action, by ACT_*: the plain move, the map game's, Sõjamäng's (kernel.sojamang)
+    *("", "attack", "recon", "enter", "withdraw", "redeploy"),
+    *("fire", "fly", "return", "gas", "mg", "grenade", "rescue", "cabaret", "desert", "rearrange", "reinforce"),
+)
 LINE_STEP, LINE_FLYER, LINE_TRAIN = 0, 1, 2  # how a map piece moves: steps along lines, or whole straight runs
 NO_RETURN_NONE, NO_RETURN_PIECE, NO_RETURN_PLAYER = 0, 1, 2
 STEP, SLIDE, IMMOBILE = 0, 1, 2
@@ -116,18 +137,19 @@ TIE = 1e-9  # GreedyPlayer's tolerance: values this close are equally good
 G_PLY, G_TO_MOVE, G_OVER, G_WINNER, G_END_RULE, G_ADJUDICATED, G_EVENTS, G_AUX, G_TURN_PLIES, G_SETUP_FAILED = range(10)
 G_NMOVES, G_LAST0, G_LAST1, G_PASS, G_SPIES, G_NTURN, G_SCANNED = 10, 11, 12, 13, 14, 16, 17
 G_GASSED, G_CSTAMP = 18, 20  # the map game: each side's pieces caught by gas (a count per side); the last cell stamp
-G_TURN, G_SIZE = 21, 35  # G_TURN…: the uids moved this turn (room for 14)
+G_NREMOVED = 21  # how many pieces have left the board (W.rem lists them in order)
+G_TURN, G_SIZE = 22, 36  # G_TURN…: the uids moved this turn (room for 14)
 SETUP_TRIES = 1000  # placing.random_placement's
 
 # The event log, one row per event: ply, type, rule, then by type
-E_COMBAT, E_REVEALED, E_END, E_BLOCKED, E_NOTE, E_GAS = 0, 1, 2, 3, 4, 5
+E_COMBAT, E_REVEALED, E_END, E_BLOCKED, E_NOTE, E_GAS, E_SOJ = 0, 1, 2, 3, 4, 5, 6
 L_PLY, L_TYPE, L_RULE = 0, 1, 2
 # combat: the cells, the pieces (uid, type; the decider -1 when it is the defender), outcome, via rule (-1 none),
 # the removed uids (count, then up to three), the striking side
 (L_ATT, L_DFN, L_A_UID, L_A_T, L_D_UID, L_D_T, L_DEC_UID, L_DEC_T, L_OUTCOME, L_VIA, L_NREM, L_REM0, L_REM1, L_REM2, L_SIDE) = (
     range(3, 18)
 )
-L_LEARNER, L_OFFSET, L_COUNT = 3, 4, 5  # revealed: the learner, aux rows (uid, type, cell); blocked: aux rows (cell, -, -)
+L_LEARNER, L_OFFSET, L_COUNT = 3, 4, 5  # revealed: the learner, aux rows (uid, type, cell, side); blocked: aux rows (cell…)
 L_WINNER = 3  # end: the winner, -1 for none
 # a note (the map game's events of a side and one or two cells): which (NOTES), the side, the cells (-1: none)
 L_NOTE, L_N_SIDE, L_CELL0, L_CELL1 = 3, 4, 5, 6
@@ -139,7 +161,8 @@ LOG_WIDTH = 18
 Spec = namedtuple(
     "Spec",
     "P step around near movement outcome crule capture occupy water homes first allowed rest middle count exch worth rows "
-    "fwd enter_t nbr strike adj rays line steps hold holder strat strat_of area bordered",
+    "fwd enter_t nbr strike adj rays line steps hold holder strat strat_of area bordered "
+    "ttab tid rid diag bomb back passages demote enter_side text",
 )
 """A ruleset as arrays (built by :func:`wararchive.kernel.tables.spec`).
 
@@ -149,13 +172,15 @@ are greedy's (army, exchanges); ``worth`` (each type's value, 0 for a
 piece whose capture ends the game) and ``rows`` (each cell's row from each
 side's back) the search's (:func:`balance`); ``fwd[p, c, x]``:
 board.move_is_forward; ``enter_t[type, cell]``: the engine's entry tables.
-From ``nbr`` on, the map game's tables (:func:`wararchive.kernel.tables._map_tables`).
+From ``nbr`` to ``bordered``, the map game's tables (:func:`wararchive.kernel.tables._map_tables`);
+from ``ttab`` on, Sõjamäng's (:func:`wararchive.kernel.tables._sojamang_tables`), ``enter_side``
+(``[side, type, cell]``: the entry tables with ``params.confined``) for every ruleset.
 """
 
 Work = namedtuple(
     "Work",
     "G kind owner uid enter uid_owner uid_kind last_from turn_moved moved known moves log aux buf mark spies rng start left best "
-    "cmark closed front gas_at redeployed",
+    "cmark closed front gas_at redeployed frozen rem enter_by su sg pend ropen paux order",
 )
 """One game's state and output buffers, reused from game to game (:func:`work`)."""
 
@@ -163,7 +188,13 @@ Work = namedtuple(
 def work(S: Spec) -> Work:
     """Buffers for games of ``S``, sized by its board, army and ply limit."""
     n, u, limit, width = S.step.shape[1], int(S.P[P_UIDS]), int(S.P[P_PLY_LIMIT]), int(S.P[P_WIDTH])
-    if S.P[P_HOOKS] == HOOKS_MAP:
+    if S.P[P_HOOKS] == HOOKS_SOJ:
+        # the squares' moves, then a battery's fire (from where it stands and every square it may step to, a shot
+        # at every enemy piece down the file under every rank), the flights, the rearrangements and the rest
+        t = S.count.shape[0]
+        rows = 4 * u * max(width, n // width) + t * (4 * max(width, n // width) + 1) * n // width + u * n + 4 * u * n
+        events, aux = 12 * limit + 64, 2 * u + n + 16 * limit
+    elif S.P[P_HOOKS] == HOOKS_MAP:
         # a piece's moves: at most every point, a strike from each (and from where it stands) and a look from each
         rows = u // 2 * (n + 2) * (2 * S.nbr.shape[1] + 2)
         # a ply logs a combat, three reveals, a note, a gas cloud, its losses and the end; a cloud catches up to nbr cells
@@ -172,8 +203,9 @@ def work(S: Spec) -> Work:
         rows = 4 * u * max(width, n // width)  # four lines of at most the longest slide a piece
         events, aux = 3 * limit + 8, 2 * u + n  # a ply logs at most one combat and two reveals; the start and the end one each
     i64 = np.int64
-    buf = np.zeros((rows, 4), i64)
-    buf[:, 3] = -1  # plain moves: the squares' generator writes only from and to
+    buf = np.zeros((rows, 5), i64)
+    buf[:, 3:] = -1  # plain moves: the squares' generator writes only from and to
+    u += 8  # room for the pieces a game brings in (Sõjamäng's reinforcements: one per general)
     return Work(
         G=np.zeros(G_SIZE, i64),
         kind=np.full(n, -1, i64),
@@ -186,9 +218,9 @@ def work(S: Spec) -> Work:
         turn_moved=np.zeros(u, np.bool_),
         moved=np.zeros(u, np.bool_),
         known=np.zeros((2, u), np.bool_),
-        moves=np.zeros((limit, 4), i64),
+        moves=np.zeros((limit, 5), i64),
         log=np.zeros((events, LOG_WIDTH), i64),
-        aux=np.zeros((aux, 3), i64),
+        aux=np.zeros((aux, 4), i64),
         buf=buf,
         mark=np.zeros(u, i64),
         spies=np.zeros((2, u), i64),
@@ -201,6 +233,15 @@ def work(S: Spec) -> Work:
         front=np.zeros((2, n), i64),
         gas_at=np.full(u, -1, i64),
         redeployed=np.zeros(u, np.bool_),
+        frozen=np.zeros(u, np.bool_),
+        rem=np.zeros(u, i64),
+        enter_by=S.enter_side.copy(),
+        su=np.zeros((u, soj.SU_SIZE), i64),
+        sg=np.zeros(soj.SG_SIZE, i64),
+        pend=np.zeros((u, 4), i64),
+        ropen=np.zeros((2, 4, 2), i64),
+        paux=np.zeros((events, 3), i64),
+        order=np.zeros(u, i64),
     )
 
 
@@ -225,24 +266,30 @@ def _finish(W, winner: int, rule: int, adjudicated: bool) -> None:
 @njit(**LEAF, inline="always")
 def _generate(S, W, p: int) -> int:
     """BoardGame._generate for side ``p`` into ``W.buf``; returns how many."""
-    if S.P[P_HOOKS] == HOOKS_MAP:
+    hooks = S.P[P_HOOKS]
+    if hooks == HOOKS_MAP:
         return _generate_map(S, W, p)
+    soj_ = hooks == HOOKS_SOJ  # typed entry tables, held pieces, ability moves among the plain ones' rows
+    if soj_ and soj.forced(S, W, p):
+        W.G[G_NMOVES] = 1
+        return 1
     n = 0
     displace, no_return = S.P[P_DISPLACE], S.P[P_NO_RETURN]
     step, owner, enter = S.step, W.owner, W.enter
     for c in range(step.shape[1]):
         if owner[c] != p:
             continue
-        mv = S.movement[W.kind[c]]
+        t = W.kind[c]
+        mv = S.movement[t]
         if mv == IMMOBILE:
             continue
         u = W.uid[c]
-        if W.turn_moved[u]:
+        if W.turn_moved[u] or W.frozen[u]:
             continue
         back = W.last_from[u] if no_return else -1
         for d in range(4):
             x = step[d, c]
-            while x >= 0 and enter[x]:
+            while x >= 0 and enter[x] and (not soj_ or W.enter_by[p, t, x]):
                 o = owner[x]
                 if o >= 0:
                     if displace and o != p and x != back:
@@ -250,11 +297,16 @@ def _generate(S, W, p: int) -> int:
                         n += 1
                     break
                 if x != back:
-                    W.buf[n, 0], W.buf[n, 1] = c, x
-                    n += 1
+                    if soj_:  # the rows ability moves wrote before need their action and target cleared
+                        n = _add(W, n, c, x, ACT_PLAIN, -1)
+                    else:
+                        W.buf[n, 0], W.buf[n, 1] = c, x
+                        n += 1
                 if mv != SLIDE:
                     break
                 x = step[d, x]
+    if soj_:
+        n = soj.extra_moves(S, W, p, n)
     W.G[G_NMOVES] = n
     return n
 
@@ -274,8 +326,12 @@ def _relocate(W, c: int, x: int) -> None:
 
 @njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
 def _remove(W, c: int) -> int:
+    """BoardGame._remove: the piece on ``c`` leaves the board (listed in ``W.rem``), held by nothing; returns its uid."""
     u = W.uid[c]
     W.kind[c] = W.owner[c] = W.uid[c] = -1
+    W.rem[W.G[G_NREMOVED]] = u
+    W.G[G_NREMOVED] += 1
+    W.frozen[u] = False
     return u
 
 
@@ -326,6 +382,9 @@ def _collide(S, W, att: int, dfn: int, p: int, displace: bool) -> None:
                 outcome, rule = (DEFENDER_WINS if P[P_BACKER_FALLS] else outcome), P[P_R_FLAG_TIE]
             elif spy_on_marshal:
                 rule = P[P_R_FLAG_BACKER]
+    soj_ = P[P_HOOKS] == HOOKS_SOJ
+    if soj_:
+        outcome, rule = soj.resolve(S, W, att, dfn, outcome, rule)
     e = _log(W, E_COMBAT, rule)
     row = W.log[e]
     a_u, d_u = W.uid[att], W.uid[dfn]
@@ -363,6 +422,8 @@ def _collide(S, W, att: int, dfn: int, p: int, displace: bool) -> None:
     if W.G[G_OVER] == 0 and jwg and P[P_BACKER_FALLS] and rule == P[P_R_FLAG_TIE]:
         row[L_REM0 + row[L_NREM]] = _remove(W, _backer(S, W, dfn))
         row[L_NREM] += 1
+    if W.G[G_OVER] == 0 and soj_:
+        soj.after_combat(S, W, att, dfn, p, e)
 
 
 @njit(**LEAF, inline="always")
@@ -425,7 +486,7 @@ def _unmask(S, W) -> None:
                     e = _log(W, E_REVEALED, S.P[P_R_UNMASK])
                     W.log[e, L_LEARNER], W.log[e, L_OFFSET] = side, start
                 a = W.G[G_AUX]
-                W.aux[a, 0], W.aux[a, 1], W.aux[a, 2] = u, W.kind[x], x
+                W.aux[a, 0], W.aux[a, 1], W.aux[a, 2], W.aux[a, 3] = u, W.kind[x], x, W.owner[x]
                 W.G[G_AUX] = a + 1
         for a in range(start, W.G[G_AUX]):
             W.known[side, W.aux[a, 0]] = True
@@ -450,7 +511,7 @@ def _engaged(S, W, c: int, x: int, p: int) -> int:
 
 
 @njit(**LEAF, inline="always")
-def _apply(S, W, c: int, x: int, act: int, aim: int) -> None:
+def _apply(S, W, c: int, x: int, act: int, aim: int, arg: int) -> None:
     """BoardGame._apply, then the end of the ply (on squares every move is plain; the map's are :func:`_apply_map`)."""
     P = S.P
     if P[P_HOOKS] == HOOKS_MAP:
@@ -458,23 +519,30 @@ def _apply(S, W, c: int, x: int, act: int, aim: int) -> None:
         return
     p = W.G[G_TO_MOVE]
     u = W.uid[c]
-    W.moved[u] = True
-    W.turn_moved[u] = True
-    W.G[G_TURN + W.G[G_NTURN]] = u
-    W.G[G_NTURN] += 1
-    if P[P_NO_RETURN] == NO_RETURN_PLAYER:
-        last = W.G[G_LAST0 + p]
-        if last >= 0:
-            W.last_from[last] = -1
-        W.G[G_LAST0 + p] = u
-    W.last_from[u] = c
-    target = _engaged(S, W, c, x, p)
-    if target == x:  # onto the enemy
-        _collide(S, W, c, x, p, True)
+    if u >= 0:  # Sõjamäng's deserter and reinforcement come onto an empty square: no piece has moved
+        if x != c:  # a battery firing where it stands has not been seen to move
+            W.moved[u] = True
+        W.turn_moved[u] = True
+        W.G[G_TURN + W.G[G_NTURN]] = u
+        W.G[G_NTURN] += 1
+        if P[P_NO_RETURN] == NO_RETURN_PLAYER:
+            last = W.G[G_LAST0 + p]
+            if last >= 0:
+                W.last_from[last] = -1
+            W.G[G_LAST0 + p] = u
+        W.last_from[u] = c
+    if act != ACT_PLAIN:
+        soj.perform(S, W, c, x, act, aim, arg, p)
     else:
-        _relocate(W, c, x)
-        if target >= 0:  # face to face with him
-            _collide(S, W, x, target, p, False)
+        target = _engaged(S, W, c, x, p)
+        if target == x:  # onto the enemy
+            _collide(S, W, c, x, p, True)
+        else:
+            _relocate(W, c, x)
+            if target >= 0:  # face to face with him
+                _collide(S, W, x, target, p, False)
+    if W.G[G_OVER] == 0 and P[P_HOOKS] == HOOKS_SOJ:
+        soj.after_move(S, W, x, act, p)
     if W.G[G_OVER] == 0:
         if P[P_HOOKS] == HOOKS_JWG and P[P_MINE_ANY] and W.owner[x] == p and not _is_forward(S, c, x, p):
             front = S.step[NORTH if p == 0 else SOUTH, x]
@@ -494,12 +562,18 @@ def _end_ply(S, W, p: int) -> None:
     if W.G[G_OVER]:
         return
     W.G[G_TURN_PLIES] += 1
+    soj_ = S.P[P_HOOKS] == HOOKS_SOJ
+    if soj_ and W.G[G_TURN_PLIES] >= S.P[P_MPT] and W.sg[soj.SG_BONUS + p] > 0:
+        W.sg[soj.SG_BONUS + p] -= 1  # an owed ply: the same side begins another turn
+        W.G[G_TURN_PLIES] = 0
+        _new_turn(W)
+        soj.turn_start(S, W, p)
     switch = W.G[G_TURN_PLIES] >= S.P[P_MPT] or _generate(S, W, p) == 0
     if switch:
         W.G[G_TO_MOVE], W.G[G_TURN_PLIES] = 1 - p, 0
-        for i in range(W.G[G_NTURN]):
-            W.turn_moved[W.G[G_TURN + i]] = False
-        W.G[G_NTURN] = 0
+        _new_turn(W)
+        if soj_:
+            soj.turn_start(S, W, 1 - p)
         if _generate(S, W, 1 - p) == 0:
             _finish(W, p, S.P[P_NO_MOVES_RULE], False)
             return
@@ -507,12 +581,20 @@ def _end_ply(S, W, p: int) -> None:
         _finish(W, -1, S.P[P_LIMIT_RULE], True)
 
 
+@njit(**LEAF, inline="always")
+def _new_turn(W) -> None:
+    """No piece has moved this turn yet."""
+    for i in range(W.G[G_NTURN]):
+        W.turn_moved[W.G[G_TURN + i]] = False
+    W.G[G_NTURN] = 0
+
+
 # -- the Finnish map game (FinnishFrontHooks): every move from the hooks, on a point board ---------
 @njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
 def _add(W, n: int, c: int, x: int, act: int, aim: int) -> int:
     """Write the move (``c``, ``x``, ``act``, ``aim``) as ``W.buf``'s ``n``-th legal move; returns ``n + 1``."""
     row = W.buf[n]
-    row[0], row[1], row[2], row[3] = c, x, act, aim
+    row[0], row[1], row[2], row[3], row[4] = c, x, act, aim, -1
     return n + 1
 
 
@@ -761,7 +843,7 @@ def _reveal(W, learner: int, u: int, rule: int) -> bool:
     W.known[learner, u] = True
     e, a = _log(W, E_REVEALED, rule), W.G[G_AUX]
     W.log[e, L_LEARNER], W.log[e, L_OFFSET], W.log[e, L_COUNT] = learner, a, 1
-    W.aux[a, 0], W.aux[a, 1], W.aux[a, 2] = u, W.uid_kind[u], _cell_of(W, u)
+    W.aux[a, 0], W.aux[a, 1], W.aux[a, 2], W.aux[a, 3] = u, W.uid_kind[u], _cell_of(W, u), W.uid_owner[u]
     W.G[G_AUX] = a + 1
     return True
 
@@ -823,7 +905,7 @@ def _place(S, W, p: int, rng) -> bool:
         mt.shuffle(rng, free, m)
         for k in range(min(m, nrest)):
             put[free[k]] = S.rest[p, k]
-        if min(m, nrest) == nrest:
+        if min(m, nrest) == nrest and (S.P[P_HOOKS] != HOOKS_SOJ or soj.setup_ok(S, put, p)):
             for c in range(put.shape[0]):
                 if put[c] >= 0:
                     W.kind[c], W.owner[c] = put[c], p
@@ -847,6 +929,8 @@ def new_game(S, W) -> None:
     W.cmark[:] = 0
     W.gas_at[:] = -1
     W.redeployed[:] = False
+    W.frozen[:] = False
+    W.enter_by[:, :, :] = S.enter_side
     for c in range(W.enter.shape[0]):
         W.enter[c] = not S.water[c]
     if S.P[P_HOOKS] == HOOKS_SPZ:  # SpionaazHooks.new_state and prepare: volcanoes drawn, then blocked
@@ -874,7 +958,7 @@ def new_game(S, W) -> None:
         if W.owner[c] >= 0:
             W.uid[c] = u
             W.uid_owner[u] = W.owner[c]
-            W.uid_kind[u] = W.kind[c]  # the covered rulesets never change a piece's type
+            W.uid_kind[u] = W.kind[c]  # the piece's type now (Sõjamäng's promotions change it), or when it fell
             u += 1
     W.start[0, :], W.start[1, :], W.start[2, :] = W.kind, W.owner, W.uid
     if S.P[P_HOOKS] == HOOKS_MAP:  # FinnishFrontHooks.begin: a gas command on the map is known to the enemy
@@ -882,6 +966,8 @@ def new_game(S, W) -> None:
             for c in range(W.kind.shape[0]):
                 if W.owner[c] == s:
                     _show_gas(S, W, c, s)
+    elif S.P[P_HOOKS] == HOOKS_SOJ:
+        soj.begin(S, W)
     if _generate(S, W, 0) == 0:
         _finish(W, 1, S.P[P_NO_MOVES_RULE], False)
 
@@ -919,12 +1005,14 @@ def _fight_value(S, W, c: int, target: int, p: int, mobile: int, everyone: int) 
 def _greedy(S, W, p: int, n: int) -> int:
     """GreedyPlayer.choose among the ``n`` moves in ``W.buf``: the best by ``move_values`` from ``p``'s view, ties drawn.
 
-    The map game's ability moves are worth what its hooks' ``action_value``
-    says; a strike is judged as any fight. The view's arithmetic, kept: the enemy pieces ``p`` cannot account for
-    are the army less every enemy piece whose rank he knows (on the board or
-    taken: the covered rulesets neither add nor transform pieces, so these
-    are the view's cells and removals); a fight is :func:`_fight_value`, and
-    each move adds 0.01 for going forward.
+    The ability moves are worth what the hooks' ``action_value`` says
+    (Sõjamäng's: :func:`.sojamang.action_value`); a strike, an armed attack
+    or a reconnaissance is judged as the fight it starts. The view's
+    arithmetic, kept: the enemy pieces ``p`` cannot account for are the
+    army less every enemy piece whose rank he knows, on the board as it is
+    now and among the fallen as it fell (the view's cells and removals:
+    ``uid_kind`` follows promotions, ``uid_owner`` a piece gone over); a
+    fight is :func:`_fight_value`, and each move adds 0.01 for going forward.
     """
     left = W.left
     copy_into(left, S.count)
@@ -937,19 +1025,21 @@ def _greedy(S, W, p: int, n: int) -> int:
             everyone += left[t]
             if S.movement[t] != IMMOBILE:
                 mobile += left[t]
-    occupy = S.P[P_OCCUPY_RULE] >= 0
+    occupy, sojamang = S.P[P_OCCUPY_RULE] >= 0, S.P[P_HOOKS] == HOOKS_SOJ
     best, nbest = 0.0, 0
     for i in range(n):
         c, x, act = W.buf[i, 0], W.buf[i, 1], W.buf[i, 2]
         advance = 0.01 * (1 if _is_forward(S, c, x, p) else 0)
-        if act == ACT_RECON:  # FinnishFrontHooks.action_value: a look is worth a little at an unknown piece
+        if sojamang and act != ACT_PLAIN and act != soj.MG and act != soj.GRENADE and act != ACT_RECON:
+            v = soj.action_value(S, W, i, p, everyone)
+        elif act == ACT_RECON and not sojamang:  # FinnishFrontHooks.action_value: a look is worth a little at an unknown piece
             v = -0.05 if W.known[p, W.uid[W.buf[i, 3]]] else 0.05
         elif act == ACT_ENTER:  # bringing reserves in, a little too
             v = 0.02
         elif act in (ACT_WITHDRAW, ACT_REDEPLOY):
             v = 0.0
-        else:  # a plain move, or the map's strike, judged as the fight it starts (if any)
-            target = W.buf[i, 3] if act == ACT_ATTACK else _engaged(S, W, c, x, p)
+        else:  # a plain move, the map's strike, Sõjamäng's armed attack or look: the fight it starts (if any)
+            target = W.buf[i, 3] if act != ACT_PLAIN else _engaged(S, W, c, x, p)
             if target >= 0:
                 v = _fight_value(S, W, c, target, p, mobile, everyone) + advance
             else:
@@ -964,19 +1054,20 @@ def _greedy(S, W, p: int, n: int) -> int:
 
 
 @njit(**LEAF, inline="always")
-def _play(S, W, c: int, x: int, act: int, aim: int) -> None:
+def _play(S, W, c: int, x: int, act: int, aim: int, arg: int) -> None:
     """Game.play of the move ``c``-``x`` (a legal one; ``act`` and ``aim``: its action and target): recorded, then applied."""
     ply = W.G[G_PLY]
     row = W.moves[ply]
-    row[0], row[1], row[2], row[3] = c, x, act, aim
+    row[0], row[1], row[2], row[3], row[4] = c, x, act, aim, arg
     W.G[G_PLY] = ply + 1
-    _apply(S, W, c, x, act, aim)
+    _apply(S, W, c, x, act, aim, arg)
 
 
 @njit(**LEAF, inline="always")
 def _step(S, W, i: int) -> None:
     """:func:`_play` of the ``i``-th legal move in ``W.buf``."""
-    _play(S, W, W.buf[i, 0], W.buf[i, 1], W.buf[i, 2], W.buf[i, 3])
+    row = W.buf[i]
+    _play(S, W, row[0], row[1], row[2], row[3], row[4])
 
 
 @njit(**LEAF)
@@ -986,21 +1077,22 @@ def play_listed(S, W, i: int) -> None:
 
 
 @njit(**LEAF, inline="always")
-def _encode(frm: int, to: int, act: int, target: int, cells: int) -> int:
-    """A move (from, to, ``ACT_*``, target or -1) on a board of ``cells`` cells as one number: the search's key for it."""
-    return ((frm * cells + to) * len(ACTIONS) + act) * (cells + 1) + target + 1
+def _encode(frm: int, to: int, act: int, target: int, arg: int, cells: int, types: int) -> int:
+    """A move (from, to, ``ACT_*``, target or -1, type or -1) as one number: the search's key for it."""
+    return ((((frm * cells + to) * len(ACTIONS) + act) * (cells + 1) + target + 1) * (types + 1)) + arg + 1
 
 
 @njit(**LEAF, inline="always")
 def move_code(W, i: int) -> int:
     """The ``i``-th legal move as one number, as :func:`code_of` numbers an engine move."""
     row = W.buf[i]
-    return _encode(row[0], row[1], row[2], row[3], W.kind.shape[0])
+    return _encode(row[0], row[1], row[2], row[3], row[4], W.kind.shape[0], W.left.shape[0])
 
 
-def code_of(move, cells: int) -> int:
-    """An engine ``Move`` on a board of ``cells`` cells as :func:`move_code` numbers it (the same compiled encoder)."""
-    return _encode(move.frm, move.to, ACTIONS.index(move.action), move.target, cells)
+def code_of(move, cells: int, type_index: dict[str, int]) -> int:
+    """An engine ``Move`` on a board of ``cells`` cells (its ruleset's ``type_index``) as :func:`move_code` numbers it."""
+    arg = type_index[move.arg] if move.arg else -1
+    return _encode(move.frm, move.to, ACTIONS.index(move.action), move.target, arg, cells, len(type_index))
 
 
 @njit(**LEAF)
@@ -1123,10 +1215,14 @@ def balance(S, W, me: int, advance: float) -> float:
 
 
 @njit(**LEAF)
-def play_batch(S, W, players, keys, out) -> None:
-    """Play one game per row of ``keys`` (five seed keys each); ``out`` rows: plies, winner (-1 none), end rule."""
+def play_batch(S, W, players, keys, seeds, out) -> None:
+    """Play one game per row of ``keys`` (five seed keys each) and ``seeds``; ``out`` rows: plies, winner (-1 none), end rule."""
     for g in range(keys.shape[0]):
         for s in range(0 if S.P[P_HOOKS] == HOOKS_SPZ else 1, 5):  # only Spionaaž's hooks draw from the prepare stream
             mt.seed(W.rng[s], keys[g, s])
+        W.sg[soj.SG_SEED] = seeds[g]  # Sõjamäng's deserters draw from a stream named by the seed and the ply
         play(S, W, players)
         out[g, 0], out[g, 1], out[g, 2] = W.G[G_PLY], W.G[G_WINNER], W.G[G_END_RULE]
+
+
+from . import sojamang as soj  # noqa: E402  (its functions call this module's: see its docstring)

@@ -44,8 +44,11 @@ def load(S: Spec, W: Work, game: BoardGame) -> None:
     on_board = W.uid >= 0
     W.uid_owner[W.uid[on_board]] = W.owner[on_board]
     W.uid_kind[W.uid[on_board]] = W.kind[on_board]
-    for u, t, o, _ in game.removed:
+    for i, (u, t, o, _) in enumerate(game.removed):
         W.uid_owner[u], W.uid_kind[u] = o, t
+        W.rem[i] = u
+    W.G[k.G_NREMOVED] = len(game.removed)
+    W.frozen[:] = False
     W.last_from[:] = -1
     for u, c in game.last_from.items():
         W.last_from[u] = c

@@ -5,10 +5,11 @@ ruleset itself: the combat matrix (outcome and deciding rule per attacker ×
 defender), each piece's movement, what capturing wins, the board's steps,
 water and headquarters, the setup order (``engine.placing.placement_order``),
 the entry tables (``engine.board_game.entry_tables``), the options the hooks
-were built with and, for the map game, the tables its hooks build (lines,
-rays, holding and strategic points). The kernel holds no second copy of any
-rule's data; what it holds in code is the reference mechanism and the three
-rulesets' hooks, checked move by move against the reference engine
+were built with and, for the map game and Sõjamäng, the tables their hooks
+build (lines, rays, holding and strategic points; levels, landings to bomb
+from, the back rows' order, the passages). The kernel holds no second copy
+of any rule's data; what it holds in code is the reference mechanism and
+the four rulesets' hooks, checked move by move against the reference engine
 (``tests/test_kernel.py``).
 """
 
@@ -29,8 +30,8 @@ if TYPE_CHECKING:
     from ..engine.ruleset import Ruleset
     from .playout import Spec
 
-HOOKS = ("none", "jwg", "spz", "map")
-"""The hooks the kernel mirrors, in ``playout.HOOKS_*`` order: none, the Japanese War Game's, Spionaaž's, the map game's."""
+HOOKS = ("none", "jwg", "spz", "map", "soj")
+"""The hooks the kernel mirrors, (``playout.HOOKS_*``): none, the Japanese War Game's, Spionaaž's, the map game's, Sõjamäng's."""
 PLAYERS = ("random", "greedy")
 """The players the kernel plays, in ``playout.PLAYER_*`` order (search players plan on the reference engine)."""
 
@@ -39,9 +40,17 @@ def _hooks_kind(rs: Ruleset) -> int | None:
     """Which hooks the kernel mirrors for ``rs`` (playout.HOOKS_*), or None for hooks it does not know."""
     from ..rulesets.finnish_front import FinnishFrontHooks
     from ..rulesets.japanese_war_game import JapaneseWarGameHooks
+    from ..rulesets.sojamang_1935.abilities import SojamangHooks
     from ..rulesets.spionaaz import SpionaazHooks
 
-    kinds = {type(None): "none", Hooks: "none", JapaneseWarGameHooks: "jwg", SpionaazHooks: "spz", FinnishFrontHooks: "map"}
+    kinds = {
+        type(None): "none",
+        Hooks: "none",
+        JapaneseWarGameHooks: "jwg",
+        SpionaazHooks: "spz",
+        FinnishFrontHooks: "map",
+        SojamangHooks: "soj",
+    }
     kind = kinds.get(type(rs.hooks))
     return None if kind is None else HOOKS.index(kind)
 
@@ -66,7 +75,8 @@ def _ruleset_gap(rs: Ruleset) -> str | None:
         return f"{rs.id} is played on a point board whose moves come from hooks the kernel does not mirror"
     if p.combat_mode not in (("named",) if on_map else ("face", "displace")):
         return f"combat mode {p.combat_mode!r} is not in the kernel"
-    if p.confined or (p.restricted and not on_map):  # the map's moves never read the entry tables but to come in
+    typed = on_map or hooks == HOOKS.index("soj")  # the map's moves read the entry tables only to come in
+    if (p.confined or p.restricted) and not typed:
         return f"{rs.id} restricts where pieces may go (params.restricted/confined): not in the kernel"
     if not p.no_moves_rule:
         return f"{rs.id} names no rule for a side left without moves"
@@ -78,6 +88,13 @@ def _ruleset_gap(rs: Ruleset) -> str | None:
 
     if p.moves_per_turn > G_SIZE - G_TURN:
         return f"{rs.id} moves {p.moves_per_turn} pieces a turn: the kernel keeps at most {G_SIZE - G_TURN}"
+    return None
+
+
+def search_gap(rs: Ruleset) -> str | None:
+    """Why the kernel cannot load ``rs``'s positions for a search (:mod:`.position`), or None."""
+    if _hooks_kind(rs) == HOOKS.index("soj"):
+        return f"the kernel does not load {rs.id}'s positions (its hooks' state) for a search, which runs on the reference engine"
     return None
 
 
@@ -145,6 +162,14 @@ def _build(rs: Ruleset) -> Spec:
     elif P[k.P_HOOKS] == k.HOOKS_SPZ:
         P[k.P_SPY], P[k.P_VOLCANOES] = ti["spy"], hooks.volcanoes
         P[k.P_R_UNMASK], P[k.P_R_VOLCANO] = rule_index["spz.unmask"], rule_index["spz.volcano-placement"]
+    elif P[k.P_HOOKS] == k.HOOKS_SOJ:
+        o = rs.options
+        P[k.P_SOJ_FULL], P[k.P_SOJ_QUIET] = o["game"] == "full", o["quiet_plies"] or 0
+        P[k.P_SOJ_REFEREE] = ("present", "attacked-names", "in-turn").index(o["referee"])
+        P[k.P_SOJ_FLAG_ROW], P[k.P_SOJ_ALL_MINED] = o["flag_line"] == "row", o["mined_passage"] != "any"
+        P[k.P_SOJ_DEF_FIRST], P[k.P_SOJ_MOVE_FIRE] = o["defence_weapons"] == "first-attack", o["battery_fire"] == "move-and-fire"
+        P[k.P_SOJ_BOMB_IMMUNE], P[k.P_SOJ_THROUGHOUT] = o["bomb_flag"] == "immune", o["cabaret_neighbours"] == "throughout"
+        P[k.P_SOJ_TEN_OWN], P[k.P_SOJ_EIGHT] = o["ten_moves"] == "own", o["gallop"] == "eight-way"
     elif P[k.P_HOOKS] == k.HOOKS_MAP:
         P[k.P_MAP_GAS], P[k.P_MAP_FLYER] = hooks.gas, hooks.flyer
         P[k.P_SAME_MOVE], P[k.P_TWO_MOVES], P[k.P_GAS_WIDE] = hooks.same_move, hooks.two_moves, hooks.gas_wide
@@ -205,6 +230,76 @@ def _build(rs: Ruleset) -> Spec:
         np.array([[[move_is_forward(board, c, x, side) for x in range(n)] for c in range(n)] for side in (0, 1)], np.bool_),
         np.array([[bool(e) for e in row] for row in enter], np.bool_),
         *(_map_tables(rs) if P[k.P_HOOKS] == k.HOOKS_MAP else _no_map(len(types), n)),
+        *(_sojamang_tables(rs, rule_index) if P[k.P_HOOKS] == k.HOOKS_SOJ else _no_sojamang(len(types), n)),
+        _side_tables(rs, enter),
+        np.frombuffer(f"{rs.id}:".encode(), np.uint8).copy(),
+    )
+
+
+def _side_tables(rs: Ruleset, enter: list[bytearray]) -> np.ndarray:
+    """``[side, type, cell]``: BoardGame._side_tables (the entry tables, a confined piece kept to its rows from its back)."""
+    assert rs.board is not None
+    out = np.array([[[bool(e) for e in row] for row in enter]] * 2, np.bool_)
+    for pid, rows in rs.params.confined.items():
+        t = rs.type_index[pid]
+        for side in (0, 1):
+            for c in range(len(rs.board)):
+                if rs.board.row_from_back(c, side) not in rows:
+                    out[side, t, c] = False
+    return out
+
+
+def _sojamang_tables(rs: Ruleset, rule_index: dict[str, int]) -> tuple[np.ndarray, ...]:
+    """Sõjamäng's tables, read from its hooks (``SojamangHooks``), which build them for the reference engine.
+
+    In :class:`~.playout.Spec`'s order: per type (``sojamang.TT_*``) the
+    level, officer, ranked, general, taker and ability marks; the types the
+    hooks name and the rules they cite (``sojamang.TYPE_IDS``,
+    ``RULE_IDS``); the diagonal steps; each side's landings to bomb each
+    cell (landing and the two squares before it); the back rows' order from
+    the centre out; the passages' squares; the ranks a rescued general may
+    be demoted to (the plain rescue's first).
+    """
+    from . import sojamang as soj
+
+    hooks, T, ti = rs.hooks, len(rs.piece_types), rs.type_index
+    ttab = np.zeros((T, soj.TT_SIZE), np.int64)
+    for t in range(T):
+        ttab[t] = (hooks.level[t], hooks.officer[t], t in hooks.ranked, t in hooks.generals, t in hooks.takers, t in hooks.abil)
+    bomb = np.full((2, len(hooks.bomb_from[0]), max(len(x) for side in hooks.bomb_from for x in side), 3), -1, np.int64)
+    for p in (0, 1):
+        for c, lands in enumerate(hooks.bomb_from[p]):
+            if lands:
+                bomb[p, c, : len(lands)] = lands
+    passages = np.full((2, max(len(x) for x in hooks.passages), max(len(c) for x in hooks.passages for c in x)), -1, np.int64)
+    for p in (0, 1):
+        for i, cells in enumerate(hooks.passages[p]):
+            passages[p, i, : len(cells)] = cells
+    return (
+        ttab,
+        np.array([ti.get(pid, -1) for pid in soj.TYPE_IDS], np.int64),
+        np.array([rule_index[f"soj.{r}"] for r in soj.RULE_IDS], np.int64),
+        np.array(hooks.diag, np.int64),
+        bomb,
+        _padded([list(cells) for cells in hooks.back_order]),
+        passages,
+        np.array([ti[pid] for pid in hooks.demotions], np.int64),
+    )
+
+
+def _no_sojamang(T: int, n: int) -> tuple[np.ndarray, ...]:
+    """:func:`_sojamang_tables`' arrays for another ruleset (no kernel code reads them there): of the same kinds, empty."""
+    from . import sojamang as soj
+
+    return (
+        np.zeros((T, soj.TT_SIZE), np.int64),
+        np.full(len(soj.TYPE_IDS), -1, np.int64),
+        np.full(len(soj.RULE_IDS), -1, np.int64),
+        np.full((4, n), -1, np.int64),
+        np.full((2, n, 1, 3), -1, np.int64),
+        np.full((2, 1), -1, np.int64),
+        np.full((2, 1, 1), -1, np.int64),
+        np.full(1, -1, np.int64),
     )
 
 

@@ -66,7 +66,7 @@ def search(
     """
     on_kernel = worlds(game)
     state = mirror(rng)
-    codes = np.array([k.code_of(m, on_kernel.cells) for m in legal], np.int64)
+    codes = np.array([k.code_of(m, on_kernel.cells, game.rs.type_index) for m in legal], np.int64)
     nodes = iterations + 1
     tree, reward = np.zeros((nodes, 6), np.int64), np.zeros(nodes)
     buffers = (
