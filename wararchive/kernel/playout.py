@@ -22,6 +22,11 @@ move there is a row (from, to, action, target), as the engine's ``Move``,
 and the hooks' state (pieces withdrawn for redeployment, pieces caught by
 gas) is ``redeployed`` and ``gas_at``.
 
+The layout of ``Spec.P``, ``Work.G`` and the event log, and the
+primitives that change the board and log what happened, are
+:mod:`.layout`'s (imported here, so callers read them from this module
+too).
+
 Sõjamäng (``HOOKS_SOJ``) is played on squares by the shared mechanism,
 its hooks' abilities compiled in :mod:`.sojamang` (called from here: the
 held pieces and typed entry tables in the generator, ``resolve`` and
@@ -56,107 +61,479 @@ import numpy as np
 from numba import njit
 
 from . import mt
+from . import sojamang as soj
+from .layout import (
+    ACT_ATTACK as ACT_ATTACK,
+)
+from .layout import (
+    ACT_ENTER as ACT_ENTER,
+)
+from .layout import (
+    ACT_PLAIN as ACT_PLAIN,
+)
+from .layout import (
+    ACT_RECON as ACT_RECON,
+)
+from .layout import (
+    ACT_REDEPLOY as ACT_REDEPLOY,
+)
+from .layout import (
+    ACT_WITHDRAW as ACT_WITHDRAW,
+)
+from .layout import (
+    ACTIONS as ACTIONS,
+)
+from .layout import (
+    ATTACKER_WINS as ATTACKER_WINS,
+)
+from .layout import (
+    BOTH_REMOVED as BOTH_REMOVED,
+)
+from .layout import (
+    DEFENDER_WINS as DEFENDER_WINS,
+)
+from .layout import (
+    E_BLOCKED as E_BLOCKED,
+)
+from .layout import (
+    E_COMBAT as E_COMBAT,
+)
+from .layout import (
+    E_END as E_END,
+)
+from .layout import (
+    E_GAS as E_GAS,
+)
+from .layout import (
+    E_NOTE as E_NOTE,
+)
+from .layout import (
+    E_REVEALED as E_REVEALED,
+)
+from .layout import (
+    E_SOJ as E_SOJ,
+)
+from .layout import (
+    G_ADJUDICATED as G_ADJUDICATED,
+)
+from .layout import (
+    G_AUX as G_AUX,
+)
+from .layout import (
+    G_CSTAMP as G_CSTAMP,
+)
+from .layout import (
+    G_END_RULE as G_END_RULE,
+)
+from .layout import (
+    G_EVENTS as G_EVENTS,
+)
+from .layout import (
+    G_GASSED as G_GASSED,
+)
+from .layout import (
+    G_LAST0 as G_LAST0,
+)
+from .layout import (
+    G_LAST1 as G_LAST1,
+)
+from .layout import (
+    G_NMOVES as G_NMOVES,
+)
+from .layout import (
+    G_NREMOVED as G_NREMOVED,
+)
+from .layout import (
+    G_NTURN as G_NTURN,
+)
+from .layout import (
+    G_OVER as G_OVER,
+)
+from .layout import (
+    G_PASS as G_PASS,
+)
+from .layout import (
+    G_PLY as G_PLY,
+)
+from .layout import (
+    G_SCANNED as G_SCANNED,
+)
+from .layout import (
+    G_SETUP_FAILED as G_SETUP_FAILED,
+)
+from .layout import (
+    G_SIZE as G_SIZE,
+)
+from .layout import (
+    G_SPIES as G_SPIES,
+)
+from .layout import (
+    G_TO_MOVE as G_TO_MOVE,
+)
+from .layout import (
+    G_TURN as G_TURN,
+)
+from .layout import (
+    G_TURN_PLIES as G_TURN_PLIES,
+)
+from .layout import (
+    G_WINNER as G_WINNER,
+)
+from .layout import (
+    HOOKS_JWG as HOOKS_JWG,
+)
+from .layout import (
+    HOOKS_MAP as HOOKS_MAP,
+)
+from .layout import (
+    HOOKS_NONE as HOOKS_NONE,
+)
+from .layout import (
+    HOOKS_SOJ as HOOKS_SOJ,
+)
+from .layout import (
+    HOOKS_SPZ as HOOKS_SPZ,
+)
+from .layout import (
+    IMMOBILE as IMMOBILE,
+)
+from .layout import (
+    L_A_T as L_A_T,
+)
+from .layout import (
+    L_A_UID as L_A_UID,
+)
+from .layout import (
+    L_ATT as L_ATT,
+)
+from .layout import (
+    L_CELL0 as L_CELL0,
+)
+from .layout import (
+    L_CELL1 as L_CELL1,
+)
+from .layout import (
+    L_COUNT as L_COUNT,
+)
+from .layout import (
+    L_D_T as L_D_T,
+)
+from .layout import (
+    L_D_UID as L_D_UID,
+)
+from .layout import (
+    L_DEC_T as L_DEC_T,
+)
+from .layout import (
+    L_DEC_UID as L_DEC_UID,
+)
+from .layout import (
+    L_DFN as L_DFN,
+)
+from .layout import (
+    L_GAS_CELL as L_GAS_CELL,
+)
+from .layout import (
+    L_GAS_SIDE as L_GAS_SIDE,
+)
+from .layout import (
+    L_LEARNER as L_LEARNER,
+)
+from .layout import (
+    L_N_SIDE as L_N_SIDE,
+)
+from .layout import (
+    L_NOTE as L_NOTE,
+)
+from .layout import (
+    L_NREM as L_NREM,
+)
+from .layout import (
+    L_OFFSET as L_OFFSET,
+)
+from .layout import (
+    L_OUTCOME as L_OUTCOME,
+)
+from .layout import (
+    L_PLY as L_PLY,
+)
+from .layout import (
+    L_REM0 as L_REM0,
+)
+from .layout import (
+    L_REM1 as L_REM1,
+)
+from .layout import (
+    L_REM2 as L_REM2,
+)
+from .layout import (
+    L_RULE as L_RULE,
+)
+from .layout import (
+    L_SIDE as L_SIDE,
+)
+from .layout import (
+    L_TYPE as L_TYPE,
+)
+from .layout import (
+    L_VIA as L_VIA,
+)
+from .layout import (
+    L_WINNER as L_WINNER,
+)
+from .layout import (
+    LINE_FLYER as LINE_FLYER,
+)
+from .layout import (
+    LINE_STEP as LINE_STEP,
+)
+from .layout import (
+    LINE_TRAIN as LINE_TRAIN,
+)
+from .layout import (
+    LOG_WIDTH as LOG_WIDTH,
+)
+from .layout import (
+    N_ENTER as N_ENTER,
+)
+from .layout import (
+    N_GAS_LOST as N_GAS_LOST,
+)
+from .layout import (
+    N_REDEPLOY as N_REDEPLOY,
+)
+from .layout import (
+    N_REVEAL as N_REVEAL,
+)
+from .layout import (
+    N_WITHDRAW as N_WITHDRAW,
+)
+from .layout import (
+    NEITHER_REMOVED as NEITHER_REMOVED,
+)
+from .layout import (
+    NO_RETURN_NONE as NO_RETURN_NONE,
+)
+from .layout import (
+    NO_RETURN_PIECE as NO_RETURN_PIECE,
+)
+from .layout import (
+    NO_RETURN_PLAYER as NO_RETURN_PLAYER,
+)
+from .layout import (
+    NORTH as NORTH,
+)
+from .layout import (
+    NOTES as NOTES,
+)
+from .layout import (
+    P_BACKER_FALLS as P_BACKER_FALLS,
+)
+from .layout import (
+    P_DISPLACE as P_DISPLACE,
+)
+from .layout import (
+    P_FLAG as P_FLAG,
+)
+from .layout import (
+    P_FLYER_BLOCKED as P_FLYER_BLOCKED,
+)
+from .layout import (
+    P_FORWARD_ONLY as P_FORWARD_ONLY,
+)
+from .layout import (
+    P_GAS_WIDE as P_GAS_WIDE,
+)
+from .layout import (  # the layout and primitives, here for this module's callers too
+    P_HOOKS as P_HOOKS,
+)
+from .layout import (
+    P_LIMIT_RULE as P_LIMIT_RULE,
+)
+from .layout import (
+    P_MAP_FLYER as P_MAP_FLYER,
+)
+from .layout import (
+    P_MAP_GAS as P_MAP_GAS,
+)
+from .layout import (
+    P_MARSHAL as P_MARSHAL,
+)
+from .layout import (
+    P_MINE as P_MINE,
+)
+from .layout import (
+    P_MINE_ANY as P_MINE_ANY,
+)
+from .layout import (
+    P_MPT as P_MPT,
+)
+from .layout import (
+    P_NO_LANDING0 as P_NO_LANDING0,
+)
+from .layout import (
+    P_NO_LANDING1 as P_NO_LANDING1,
+)
+from .layout import (
+    P_NO_MOVES_RULE as P_NO_MOVES_RULE,
+)
+from .layout import (
+    P_NO_RETURN as P_NO_RETURN,
+)
+from .layout import (
+    P_OCCUPY_RULE as P_OCCUPY_RULE,
+)
+from .layout import (
+    P_OWN_AREA as P_OWN_AREA,
+)
+from .layout import (
+    P_PLY_LIMIT as P_PLY_LIMIT,
+)
+from .layout import (
+    P_R_ASK as P_R_ASK,
+)
+from .layout import (
+    P_R_FLAG_ALONE as P_R_FLAG_ALONE,
+)
+from .layout import (
+    P_R_FLAG_BACKER as P_R_FLAG_BACKER,
+)
+from .layout import (
+    P_R_FLAG_RANK as P_R_FLAG_RANK,
+)
+from .layout import (
+    P_R_FLAG_TIE as P_R_FLAG_TIE,
+)
+from .layout import (
+    P_R_GAS as P_R_GAS,
+)
+from .layout import (
+    P_R_GAS_LOST as P_R_GAS_LOST,
+)
+from .layout import (
+    P_R_GAS_SEEN as P_R_GAS_SEEN,
+)
+from .layout import (
+    P_R_RECON as P_R_RECON,
+)
+from .layout import (
+    P_R_REDEPLOY as P_R_REDEPLOY,
+)
+from .layout import (
+    P_R_RESERVE as P_R_RESERVE,
+)
+from .layout import (
+    P_R_STRATEGIC as P_R_STRATEGIC,
+)
+from .layout import (
+    P_R_UNMASK as P_R_UNMASK,
+)
+from .layout import (
+    P_R_VOLCANO as P_R_VOLCANO,
+)
+from .layout import (
+    P_RANK_ONLY as P_RANK_ONLY,
+)
+from .layout import (
+    P_REVEAL as P_REVEAL,
+)
+from .layout import (
+    P_REVEAL_BOTH as P_REVEAL_BOTH,
+)
+from .layout import (
+    P_SAME_MOVE as P_SAME_MOVE,
+)
+from .layout import (
+    P_SIZE as P_SIZE,
+)
+from .layout import (
+    P_SOJ_ALL_MINED as P_SOJ_ALL_MINED,
+)
+from .layout import (
+    P_SOJ_BOMB_IMMUNE as P_SOJ_BOMB_IMMUNE,
+)
+from .layout import (
+    P_SOJ_DEF_FIRST as P_SOJ_DEF_FIRST,
+)
+from .layout import (
+    P_SOJ_EIGHT as P_SOJ_EIGHT,
+)
+from .layout import (
+    P_SOJ_FLAG_ROW as P_SOJ_FLAG_ROW,
+)
+from .layout import (
+    P_SOJ_FULL as P_SOJ_FULL,
+)
+from .layout import (
+    P_SOJ_MOVE_FIRE as P_SOJ_MOVE_FIRE,
+)
+from .layout import (
+    P_SOJ_QUIET as P_SOJ_QUIET,
+)
+from .layout import (
+    P_SOJ_REFEREE as P_SOJ_REFEREE,
+)
+from .layout import (
+    P_SOJ_TEN_OWN as P_SOJ_TEN_OWN,
+)
+from .layout import (
+    P_SOJ_THROUGHOUT as P_SOJ_THROUGHOUT,
+)
+from .layout import (
+    P_SPY as P_SPY,
+)
+from .layout import (
+    P_STRIKE_ANY as P_STRIKE_ANY,
+)
+from .layout import (
+    P_TWO_MOVES as P_TWO_MOVES,
+)
+from .layout import (
+    P_UIDS as P_UIDS,
+)
+from .layout import (
+    P_VOLCANOES as P_VOLCANOES,
+)
+from .layout import (
+    P_WIDTH as P_WIDTH,
+)
+from .layout import (
+    PLAYER_GREEDY as PLAYER_GREEDY,
+)
+from .layout import (
+    PLAYER_RANDOM as PLAYER_RANDOM,
+)
+from .layout import (
+    SETUP_TRIES as SETUP_TRIES,
+)
+from .layout import (
+    SLIDE as SLIDE,
+)
+from .layout import (
+    SOUTH as SOUTH,
+)
+from .layout import (
+    STEP as STEP,
+)
+from .layout import (
+    TIE as TIE,
+)
+from .layout import (
+    _cell_of as _cell_of,
+)
+from .layout import (
+    _finish as _finish,
+)
+from .layout import (
+    _log as _log,
+)
+from .layout import (
+    _relocate as _relocate,
+)
+from .layout import (
+    _remove as _remove,
+)
 from .mt import ALLOCATING, LEAF
-
-# Spec.P: the ruleset's mechanics and hook settings, by index
-(
-    P_HOOKS,
-    P_DISPLACE,
-    P_STRIKE_ANY,
-    P_MPT,
-    P_NO_RETURN,
-    P_REVEAL,
-    P_OCCUPY_RULE,
-    P_NO_MOVES_RULE,
-    P_PLY_LIMIT,
-    P_LIMIT_RULE,
-    P_UIDS,
-    P_WIDTH,
-    P_FLAG,
-    P_MINE,
-    P_SPY,
-    P_MARSHAL,
-    P_RANK_ONLY,
-    P_BACKER_FALLS,
-    P_MINE_ANY,
-    P_R_FLAG_ALONE,
-    P_R_FLAG_BACKER,
-    P_R_FLAG_RANK,
-    P_R_FLAG_TIE,
-    P_VOLCANOES,
-    P_R_UNMASK,
-    P_R_VOLCANO,
-    P_MAP_GAS,
-    P_MAP_FLYER,
-    P_SAME_MOVE,
-    P_TWO_MOVES,
-    P_GAS_WIDE,
-    P_FLYER_BLOCKED,
-    P_FORWARD_ONLY,
-    P_OWN_AREA,
-    P_REVEAL_BOTH,
-    P_NO_LANDING0,
-    P_NO_LANDING1,
-    P_R_ASK,
-    P_R_RECON,
-    P_R_RESERVE,
-    P_R_REDEPLOY,
-    P_R_GAS_SEEN,
-    P_R_GAS,
-    P_R_GAS_LOST,
-    P_R_STRATEGIC,
-    P_SOJ_FULL,
-    P_SOJ_REFEREE,
-    P_SOJ_QUIET,
-    P_SOJ_FLAG_ROW,
-    P_SOJ_ALL_MINED,
-    P_SOJ_DEF_FIRST,
-    P_SOJ_MOVE_FIRE,
-    P_SOJ_BOMB_IMMUNE,
-    P_SOJ_THROUGHOUT,
-    P_SOJ_TEN_OWN,
-    P_SOJ_EIGHT,
-    P_SIZE,
-) = range(57)
-HOOKS_NONE, HOOKS_JWG, HOOKS_SPZ, HOOKS_MAP, HOOKS_SOJ = range(5)  # tables.HOOKS' order
-# A move is a row (from, to, action, target, argument: a type); a plain move's action 0, target and argument -1.
-ACT_PLAIN, ACT_ATTACK, ACT_RECON, ACT_ENTER, ACT_WITHDRAW, ACT_REDEPLOY = range(6)
-ACTIONS = (  # the engine's Move.action, by ACT_*: the plain move, the map game's, Sõjamäng's (kernel.sojamang)
-    *("", "attack", "recon", "enter", "withdraw", "redeploy"),
-    *("fire", "fly", "return", "gas", "mg", "grenade", "rescue", "cabaret", "desert", "rearrange", "reinforce"),
-)
-LINE_STEP, LINE_FLYER, LINE_TRAIN = 0, 1, 2  # how a map piece moves: steps along lines, or whole straight runs
-NO_RETURN_NONE, NO_RETURN_PIECE, NO_RETURN_PLAYER = 0, 1, 2
-STEP, SLIDE, IMMOBILE = 0, 1, 2
-ATTACKER_WINS, DEFENDER_WINS, BOTH_REMOVED, NEITHER_REMOVED = 0, 1, 2, 3  # engine.combat.OUTCOMES order
-NORTH, SOUTH = 0, 2  # board.FORWARD: north for side 0, south for side 1
-PLAYER_RANDOM, PLAYER_GREEDY = 0, 1  # tables.PLAYERS' order
-TIE = 1e-9  # GreedyPlayer's tolerance: values this close are equally good
-
-# Work.G: one game's scalars
-G_PLY, G_TO_MOVE, G_OVER, G_WINNER, G_END_RULE, G_ADJUDICATED, G_EVENTS, G_AUX, G_TURN_PLIES, G_SETUP_FAILED = range(10)
-G_NMOVES, G_LAST0, G_LAST1, G_PASS, G_SPIES, G_NTURN, G_SCANNED = 10, 11, 12, 13, 14, 16, 17
-G_GASSED, G_CSTAMP = 18, 20  # the map game: each side's pieces caught by gas (a count per side); the last cell stamp
-G_NREMOVED = 21  # how many pieces have left the board (W.rem lists them in order)
-G_TURN, G_SIZE = 22, 36  # G_TURN…: the uids moved this turn (room for 14)
-SETUP_TRIES = 1000  # placing.random_placement's
-
-# The event log, one row per event: ply, type, rule, then by type
-E_COMBAT, E_REVEALED, E_END, E_BLOCKED, E_NOTE, E_GAS, E_SOJ = 0, 1, 2, 3, 4, 5, 6
-L_PLY, L_TYPE, L_RULE = 0, 1, 2
-# combat: the cells, the pieces (uid, type; the decider -1 when it is the defender), outcome, via rule (-1 none),
-# the removed uids (count, then up to three), the striking side
-(L_ATT, L_DFN, L_A_UID, L_A_T, L_D_UID, L_D_T, L_DEC_UID, L_DEC_T, L_OUTCOME, L_VIA, L_NREM, L_REM0, L_REM1, L_REM2, L_SIDE) = (
-    range(3, 18)
-)
-L_LEARNER, L_OFFSET, L_COUNT = 3, 4, 5  # revealed: the learner, aux rows (uid, type, cell, side); blocked: aux rows (cell…)
-L_WINNER = 3  # end: the winner, -1 for none
-# a note (the map game's events of a side and one or two cells): which (NOTES), the side, the cells (-1: none)
-L_NOTE, L_N_SIDE, L_CELL0, L_CELL1 = 3, 4, 5, 6
-NOTES = ("reveal", "enter", "withdraw", "redeploy", "gas-lost")  # the events' types, by N_*
-N_REVEAL, N_ENTER, N_WITHDRAW, N_REDEPLOY, N_GAS_LOST = range(5)
-L_GAS_SIDE, L_GAS_CELL = 3, 6  # gas: the side that released it, its cell; the caught cells are aux rows (L_OFFSET, L_COUNT)
-LOG_WIDTH = 18
 
 Spec = namedtuple(
     "Spec",
@@ -245,23 +622,6 @@ def work(S: Spec) -> Work:
     )
 
 
-# -- events and the end ------------------------------------------------------------------------
-@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
-def _log(W, kind: int, rule: int) -> int:
-    e = W.G[G_EVENTS]
-    W.G[G_EVENTS] = e + 1
-    row = W.log[e]
-    row[:] = -1
-    row[L_PLY], row[L_TYPE], row[L_RULE] = W.G[G_PLY], kind, rule
-    return e
-
-
-@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
-def _finish(W, winner: int, rule: int, adjudicated: bool) -> None:
-    W.G[G_OVER], W.G[G_WINNER], W.G[G_END_RULE], W.G[G_ADJUDICATED] = 1, winner, rule, adjudicated
-    W.log[_log(W, E_END, rule), L_WINNER] = winner
-
-
 # -- moves ---------------------------------------------------------------------------------------
 @njit(**LEAF, inline="always")
 def _generate(S, W, p: int) -> int:
@@ -318,23 +678,6 @@ def _is_forward(S, c: int, x: int, p: int) -> bool:
 
 
 # -- the board under the rules ------------------------------------------------------------------
-@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
-def _relocate(W, c: int, x: int) -> None:
-    W.kind[x], W.owner[x], W.uid[x] = W.kind[c], W.owner[c], W.uid[c]
-    W.kind[c] = W.owner[c] = W.uid[c] = -1
-
-
-@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
-def _remove(W, c: int) -> int:
-    """BoardGame._remove: the piece on ``c`` leaves the board (listed in ``W.rem``), held by nothing; returns its uid."""
-    u = W.uid[c]
-    W.kind[c] = W.owner[c] = W.uid[c] = -1
-    W.rem[W.G[G_NREMOVED]] = u
-    W.G[G_NREMOVED] += 1
-    W.frozen[u] = False
-    return u
-
-
 @njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
 def _backer(S, W, flag_cell: int) -> int:
     """JapaneseWarGameHooks.backer: the own tile directly behind the flag, or -1."""
@@ -531,9 +874,12 @@ def _apply(S, W, c: int, x: int, act: int, aim: int, arg: int) -> None:
                 W.last_from[last] = -1
             W.G[G_LAST0 + p] = u
         W.last_from[u] = c
-    if act != ACT_PLAIN:
+    armed = act != ACT_PLAIN and soj.armed(act)  # Sõjamäng's armed attack, look or rescue: a plain step, its state around
+    if act != ACT_PLAIN and not armed:
         soj.perform(S, W, c, x, act, aim, arg, p)
     else:
+        if armed:
+            soj.arm(S, W, c, x, act, arg, p)
         target = _engaged(S, W, c, x, p)
         if target == x:  # onto the enemy
             _collide(S, W, c, x, p, True)
@@ -541,6 +887,8 @@ def _apply(S, W, c: int, x: int, act: int, aim: int, arg: int) -> None:
             _relocate(W, c, x)
             if target >= 0:  # face to face with him
                 _collide(S, W, x, target, p, False)
+        if armed:
+            soj.disarm(W, act)
     if W.G[G_OVER] == 0 and P[P_HOOKS] == HOOKS_SOJ:
         soj.after_move(S, W, x, act, p)
     if W.G[G_OVER] == 0:
@@ -846,15 +1194,6 @@ def _reveal(W, learner: int, u: int, rule: int) -> bool:
     W.aux[a, 0], W.aux[a, 1], W.aux[a, 2], W.aux[a, 3] = u, W.uid_kind[u], _cell_of(W, u), W.uid_owner[u]
     W.G[G_AUX] = a + 1
     return True
-
-
-@njit(**LEAF, inline="always")
-def _cell_of(W, u: int) -> int:
-    """BoardGame.cell_of: the cell piece ``u`` stands on, or -1 once it is off the board."""
-    for c in range(W.uid.shape[0]):
-        if W.uid[c] == u:
-            return c
-    return -1
 
 
 @njit(**LEAF, inline="always")
@@ -1223,6 +1562,3 @@ def play_batch(S, W, players, keys, seeds, out) -> None:
         W.sg[soj.SG_SEED] = seeds[g]  # Sõjamäng's deserters draw from a stream named by the seed and the ply
         play(S, W, players)
         out[g, 0], out[g, 1], out[g, 2] = W.G[G_PLY], W.G[G_WINNER], W.G[G_END_RULE]
-
-
-from . import sojamang as soj  # noqa: E402  (its functions call this module's: see its docstring)

@@ -13,10 +13,11 @@ names them and the keys each carries, in the hooks' order); their cells
 are rows of ``W.aux`` and the pieces they name rows of ``W.paux`` (uid,
 type, side), so :mod:`.game` writes the hooks' very dicts back.
 
-:mod:`.playout` calls in here from its generator, its ``_apply``, its
-collisions and its end of a ply; this module calls back into its
-primitives. The two modules import each other: numba reads a module's
-functions when it compiles a caller, after both are loaded.
+:mod:`.playout` calls in here from its generator, its ``_apply`` (an
+armed attack, a reconnaissance or a rescue is its plain step with this
+module's state set around it: :func:`arm`, :func:`disarm`), its
+collisions and its end of a ply; this module writes through the
+primitives of :mod:`.layout`, below both.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from . import layout as k
 from . import mt
-from . import playout as k
 from .mt import ALLOCATING, LEAF
 
 # Spec.tid: the type index of each piece the hooks name
@@ -996,23 +997,6 @@ def perform(S, W, c: int, x: int, act: int, aim: int, arg: int, p: int) -> None:
         _cell(W, e, x)
     elif act == GAS:
         _gas(S, W, c, aim, p)
-    elif act in (MG, GRENADE):
-        u = W.uid[c]
-        W.su[u, SU_USED] = 1
-        rule = R_MACHINE_GUN if act == MG else R_GRENADE
-        W.sg[SG_W_UID], W.sg[SG_W_RANKS], W.sg[SG_W_RULE] = u, 2 if act == MG else 1, rule
-        _cell(W, _ev(S, W, SK_WEAPON, rule, p, -1), x)
-        _plain(S, W, c, x, p)
-        W.sg[SG_W_UID] = -1
-    elif act == RECON:
-        u = W.uid[c]
-        W.su[u, SU_USED] = 1
-        W.sg[SG_RECON] = u
-        _plain(S, W, c, x, p)
-        W.sg[SG_RECON] = -1
-    elif act == RESCUE:
-        W.sg[SG_RESCUE] = arg
-        _plain(S, W, c, x, p)
     elif act == CABARET:
         d = 0
         while S.step[d, c] != x:
@@ -1052,13 +1036,36 @@ def perform(S, W, c: int, x: int, act: int, aim: int, arg: int, p: int) -> None:
         _piece(W, e, new, arg, p)
 
 
+@njit(**LEAF, inline="always")
+def armed(act: int) -> bool:
+    """Is ``act`` a step that fights as a plain one does (SojamangHooks._plain), with the ability's state set around it?"""
+    return act in (MG, GRENADE, RECON, RESCUE)
+
+
 @njit(**LEAF)
-def _plain(S, W, c: int, x: int, p: int) -> None:
-    """SojamangHooks._plain: the step, then a fight with whatever then stands in front."""
-    k._relocate(W, c, x)
-    front = _attacks(S, W, c, x, p)
-    if front >= 0:
-        k._collide(S, W, x, front, p, False)
+def arm(S, W, c: int, x: int, act: int, arg: int, p: int) -> None:
+    """What SojamangHooks._armed, _do_recon and _do_rescue set before their plain step from ``c`` to ``x``."""
+    if act in (MG, GRENADE):
+        u = W.uid[c]
+        W.su[u, SU_USED] = 1
+        rule = R_MACHINE_GUN if act == MG else R_GRENADE
+        W.sg[SG_W_UID], W.sg[SG_W_RANKS], W.sg[SG_W_RULE] = u, 2 if act == MG else 1, rule
+        _cell(W, _ev(S, W, SK_WEAPON, rule, p, -1), x)
+    elif act == RECON:
+        u = W.uid[c]
+        W.su[u, SU_USED] = 1
+        W.sg[SG_RECON] = u
+    else:
+        W.sg[SG_RESCUE] = arg
+
+
+@njit(**LEAF)
+def disarm(W, act: int) -> None:
+    """What they clear after it (a rescue's choice is read, and cleared, by :func:`after_move`)."""
+    if act in (MG, GRENADE):
+        W.sg[SG_W_UID] = -1
+    elif act == RECON:
+        W.sg[SG_RECON] = -1
 
 
 @njit(**LEAF)

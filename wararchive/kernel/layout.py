@@ -1,0 +1,160 @@
+"""The kernel's array layout, and the few primitives every part of it writes through.
+
+The index constants of a ruleset's settings (``Spec.P``: ``P_*``), of a
+game's scalars (``Work.G``: ``G_*``) and of its event log (``E_*``,
+``L_*``), the codes of moves, hooks and outcomes, and the primitives that
+change the board or log what happened (:func:`_log`, :func:`_finish`,
+:func:`_relocate`, :func:`_remove`, :func:`_cell_of`). They sit below both
+:mod:`.playout` (the shared mechanism) and :mod:`.sojamang` (Sõjamäng's
+abilities), which call each other's work only through :mod:`.playout`.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from .mt import LEAF
+
+# Spec.P: the ruleset's mechanics and hook settings, by index
+(
+    P_HOOKS,
+    P_DISPLACE,
+    P_STRIKE_ANY,
+    P_MPT,
+    P_NO_RETURN,
+    P_REVEAL,
+    P_OCCUPY_RULE,
+    P_NO_MOVES_RULE,
+    P_PLY_LIMIT,
+    P_LIMIT_RULE,
+    P_UIDS,
+    P_WIDTH,
+    P_FLAG,
+    P_MINE,
+    P_SPY,
+    P_MARSHAL,
+    P_RANK_ONLY,
+    P_BACKER_FALLS,
+    P_MINE_ANY,
+    P_R_FLAG_ALONE,
+    P_R_FLAG_BACKER,
+    P_R_FLAG_RANK,
+    P_R_FLAG_TIE,
+    P_VOLCANOES,
+    P_R_UNMASK,
+    P_R_VOLCANO,
+    P_MAP_GAS,
+    P_MAP_FLYER,
+    P_SAME_MOVE,
+    P_TWO_MOVES,
+    P_GAS_WIDE,
+    P_FLYER_BLOCKED,
+    P_FORWARD_ONLY,
+    P_OWN_AREA,
+    P_REVEAL_BOTH,
+    P_NO_LANDING0,
+    P_NO_LANDING1,
+    P_R_ASK,
+    P_R_RECON,
+    P_R_RESERVE,
+    P_R_REDEPLOY,
+    P_R_GAS_SEEN,
+    P_R_GAS,
+    P_R_GAS_LOST,
+    P_R_STRATEGIC,
+    P_SOJ_FULL,
+    P_SOJ_REFEREE,
+    P_SOJ_QUIET,
+    P_SOJ_FLAG_ROW,
+    P_SOJ_ALL_MINED,
+    P_SOJ_DEF_FIRST,
+    P_SOJ_MOVE_FIRE,
+    P_SOJ_BOMB_IMMUNE,
+    P_SOJ_THROUGHOUT,
+    P_SOJ_TEN_OWN,
+    P_SOJ_EIGHT,
+    P_SIZE,
+) = range(57)
+HOOKS_NONE, HOOKS_JWG, HOOKS_SPZ, HOOKS_MAP, HOOKS_SOJ = range(5)  # tables.HOOKS' order
+# A move is a row (from, to, action, target, argument: a type); a plain move's action 0, target and argument -1.
+ACT_PLAIN, ACT_ATTACK, ACT_RECON, ACT_ENTER, ACT_WITHDRAW, ACT_REDEPLOY = range(6)
+ACTIONS = (  # the engine's Move.action, by ACT_*: the plain move, the map game's, Sõjamäng's (kernel.sojamang)
+    *("", "attack", "recon", "enter", "withdraw", "redeploy"),
+    *("fire", "fly", "return", "gas", "mg", "grenade", "rescue", "cabaret", "desert", "rearrange", "reinforce"),
+)
+LINE_STEP, LINE_FLYER, LINE_TRAIN = 0, 1, 2  # how a map piece moves: steps along lines, or whole straight runs
+NO_RETURN_NONE, NO_RETURN_PIECE, NO_RETURN_PLAYER = 0, 1, 2
+STEP, SLIDE, IMMOBILE = 0, 1, 2
+ATTACKER_WINS, DEFENDER_WINS, BOTH_REMOVED, NEITHER_REMOVED = 0, 1, 2, 3  # engine.combat.OUTCOMES order
+NORTH, SOUTH = 0, 2  # board.FORWARD: north for side 0, south for side 1
+PLAYER_RANDOM, PLAYER_GREEDY = 0, 1  # tables.PLAYERS' order
+TIE = 1e-9  # GreedyPlayer's tolerance: values this close are equally good
+
+# Work.G: one game's scalars
+G_PLY, G_TO_MOVE, G_OVER, G_WINNER, G_END_RULE, G_ADJUDICATED, G_EVENTS, G_AUX, G_TURN_PLIES, G_SETUP_FAILED = range(10)
+G_NMOVES, G_LAST0, G_LAST1, G_PASS, G_SPIES, G_NTURN, G_SCANNED = 10, 11, 12, 13, 14, 16, 17
+G_GASSED, G_CSTAMP = 18, 20  # the map game: each side's pieces caught by gas (a count per side); the last cell stamp
+G_NREMOVED = 21  # how many pieces have left the board (W.rem lists them in order)
+G_TURN, G_SIZE = 22, 36  # G_TURN…: the uids moved this turn (room for 14)
+SETUP_TRIES = 1000  # placing.random_placement's
+
+# The event log, one row per event: ply, type, rule, then by type
+E_COMBAT, E_REVEALED, E_END, E_BLOCKED, E_NOTE, E_GAS, E_SOJ = 0, 1, 2, 3, 4, 5, 6
+L_PLY, L_TYPE, L_RULE = 0, 1, 2
+# combat: the cells, the pieces (uid, type; the decider -1 when it is the defender), outcome, via rule (-1 none),
+# the removed uids (count, then up to three), the striking side
+(L_ATT, L_DFN, L_A_UID, L_A_T, L_D_UID, L_D_T, L_DEC_UID, L_DEC_T, L_OUTCOME, L_VIA, L_NREM, L_REM0, L_REM1, L_REM2, L_SIDE) = (
+    range(3, 18)
+)
+L_LEARNER, L_OFFSET, L_COUNT = 3, 4, 5  # revealed: the learner, aux rows (uid, type, cell, side); blocked: aux rows (cell…)
+L_WINNER = 3  # end: the winner, -1 for none
+# a note (the map game's events of a side and one or two cells): which (NOTES), the side, the cells (-1: none)
+L_NOTE, L_N_SIDE, L_CELL0, L_CELL1 = 3, 4, 5, 6
+NOTES = ("reveal", "enter", "withdraw", "redeploy", "gas-lost")  # the events' types, by N_*
+N_REVEAL, N_ENTER, N_WITHDRAW, N_REDEPLOY, N_GAS_LOST = range(5)
+L_GAS_SIDE, L_GAS_CELL = 3, 6  # gas: the side that released it, its cell; the caught cells are aux rows (L_OFFSET, L_COUNT)
+LOG_WIDTH = 18
+
+
+# -- events and the end ------------------------------------------------------------------------
+@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
+def _log(W, kind: int, rule: int) -> int:
+    e = W.G[G_EVENTS]
+    W.G[G_EVENTS] = e + 1
+    row = W.log[e]
+    row[:] = -1
+    row[L_PLY], row[L_TYPE], row[L_RULE] = W.G[G_PLY], kind, rule
+    return e
+
+
+@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
+def _finish(W, winner: int, rule: int, adjudicated: bool) -> None:
+    W.G[G_OVER], W.G[G_WINNER], W.G[G_END_RULE], W.G[G_ADJUDICATED] = 1, winner, rule, adjudicated
+    W.log[_log(W, E_END, rule), L_WINNER] = winner
+
+
+# -- the board under the rules ------------------------------------------------------------------
+@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
+def _relocate(W, c: int, x: int) -> None:
+    W.kind[x], W.owner[x], W.uid[x] = W.kind[c], W.owner[c], W.uid[c]
+    W.kind[c] = W.owner[c] = W.uid[c] = -1
+
+
+@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
+def _remove(W, c: int) -> int:
+    """BoardGame._remove: the piece on ``c`` leaves the board (listed in ``W.rem``), held by nothing; returns its uid."""
+    u = W.uid[c]
+    W.kind[c] = W.owner[c] = W.uid[c] = -1
+    W.rem[W.G[G_NREMOVED]] = u
+    W.G[G_NREMOVED] += 1
+    W.frozen[u] = False
+    return u
+
+
+@njit(**LEAF, inline="always")
+def _cell_of(W, u: int) -> int:
+    """BoardGame.cell_of: the cell piece ``u`` stands on, or -1 once it is off the board."""
+    for c in range(W.uid.shape[0]):
+        if W.uid[c] == u:
+            return c
+    return -1
