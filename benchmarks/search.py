@@ -70,7 +70,7 @@ def per_move(engine: str, games: list, iterations: int) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("rulesets", nargs="*", default=["japanese-war-game", "spionaaz", "finnish-front"])
+    ap.add_argument("rulesets", nargs="*", default=["japanese-war-game", "spionaaz", "finnish-front", "sojamang-1935"])
     ap.add_argument("--iterations", type=int, default=ismcts.DEFAULT_ITERATIONS)
     ap.add_argument("--positions", type=int, default=10, help="games to take positions from (three positions each)")
     ap.add_argument("--playouts", type=int, default=ismcts.PLAYOUTS, help="playouts per leaf")

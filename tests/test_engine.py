@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from wararchive.engine import IllegalMoveError, RecordError, replay, ruleset, rulesets
 from wararchive.engine.record import dumps

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 from fuzzing import EXAMPLES, cli, json_values, write_record
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from wararchive.engine import replay, ruleset, rulesets
 from wararchive.errors import WararchiveError

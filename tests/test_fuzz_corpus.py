@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 from fuzzing import EXAMPLES
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from wararchive import corpus
 from wararchive.corpus.yamlfile import MAX_DEPTH, MAX_VALUES, read_yaml

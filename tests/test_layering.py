@@ -165,3 +165,90 @@ def test_the_authoring_surface_covers_what_the_rulesets_import():
             if isinstance(node, ast.ImportFrom) and node.level and (node.module or "").startswith("engine"):
                 taken |= {alias.name for alias in node.names}
     assert taken and sorted(taken - set(engine.__all__)) == []
+
+
+ROOT = PACKAGE.parent
+SCANNED = sorted([*PACKAGE.rglob("*.py"), *(ROOT / "tests").rglob("*.py"), *(ROOT / "benchmarks").rglob("*.py")])
+
+
+def _compiled(node: ast.AST) -> bool:
+    """Is this function compiled (``@njit(...)``, or ``@inner(...)``: :func:`wararchive.kernel.mt.inner`)?"""
+    return any(
+        isinstance(d, ast.Call) and getattr(d.func, "id", getattr(d.func, "attr", None)) in ("njit", "inner")
+        for d in getattr(node, "decorator_list", ())
+    )
+
+
+def _inner(tree: ast.Module) -> set[str]:
+    """The functions of a module compiled with no entry from Python (``@inner(...)``: :func:`wararchive.kernel.mt.inner`)."""
+    return {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        for d in node.decorator_list
+        if isinstance(d, ast.Call) and getattr(d.func, "id", None) == "inner"
+    }
+
+
+def _python_calls(tree: ast.Module, module: str, inner: dict[str, set[str]]) -> list[str]:
+    """Calls of ``inner`` functions made by Python code in ``tree`` (``module``): ``line: module.function``."""
+    package = module.rpartition(".")[0]
+    modules: dict[str, str] = {}  # a local name → the module it is
+    functions: dict[str, tuple[str, str]] = {n: (module, n) for n in inner.get(module, ())}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update({a.asname: a.name for a in node.names if a.asname and a.name in inner})
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            base = base[: len(base) - node.level + 1] if node.level else []
+            target = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            for a in node.names:
+                if f"{target}.{a.name}" in inner:
+                    modules[a.asname or a.name] = f"{target}.{a.name}"
+                elif a.name in inner.get(target, ()):
+                    functions[a.asname or a.name] = (target, a.name)
+    found = []
+
+    def visit(node: ast.AST, compiled: bool) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            compiled = _compiled(node)
+        if isinstance(node, ast.Call) and not compiled:
+            f = node.func
+            if isinstance(f, ast.Name) and f.id in functions:
+                found.append(f"{node.lineno}: {'.'.join(functions[f.id])}")
+            elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+                target = modules.get(f.value.id)
+                if target is not None and f.attr in inner[target]:
+                    found.append(f"{node.lineno}: {target}.{f.attr}")
+        for child in ast.iter_child_nodes(node):
+            visit(child, compiled)
+
+    visit(tree, False)
+    return found
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+TREES = {_module_name(p): ast.parse(p.read_text(encoding="utf-8")) for p in SCANNED}
+NO_ENTRY = {m: names for m, tree in TREES.items() if (names := _inner(tree))}
+
+
+def test_functions_without_a_python_entry_are_called_only_by_compiled_code():
+    """Python calling an ``inner`` function (:func:`wararchive.kernel.mt.inner`) crashes the interpreter: no such call."""
+    assert {"wararchive.kernel.playout", "wararchive.kernel.sojamang"} <= NO_ENTRY.keys()
+    calls = {m: found for m, tree in TREES.items() if (found := _python_calls(tree, m, NO_ENTRY))}
+    assert calls == {}
+
+
+def test_the_entry_check_finds_a_python_call():
+    """The check above can fail: Python calling through a module alias or an imported name is found; compiled code is not."""
+    source = (
+        "from wararchive.kernel import playout as k\nfrom wararchive.kernel.playout import _place\n"
+        "@njit(**LEAF)\ndef fine(S, W):\n    k._place(S, W, 0, None)\n"
+        "def wrong(S, W):\n    k._place(S, W, 0, None)\n    return _place(S, W, 1, None)\n"
+    )
+    found = _python_calls(ast.parse(source), "tests.example", NO_ENTRY)
+    assert found == ["7: wararchive.kernel.playout._place", "8: wararchive.kernel.playout._place"]

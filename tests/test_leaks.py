@@ -13,8 +13,7 @@ import json
 from contextlib import redirect_stdout
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from wararchive.engine import rulesets
 from wararchive.testing import check_hidden_information

@@ -231,8 +231,7 @@ def _wrapped(text: str, first: str, rest: str | None = None) -> list[str]:
 
 
 def cite_cmd(args: argparse.Namespace) -> None:
-    from ..corpus.bibliography import references
-    from ..corpus.bibliography import render as render_refs
+    from ..corpus.bibliography import references, render as render_refs
 
     print(render_refs(references(load(), args.ident, args.passages), args.format), end="")
 

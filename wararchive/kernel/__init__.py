@@ -8,8 +8,8 @@ numba-compiled code on array state. ``tests/test_kernel.py`` plays every
 covered option set both ways and names the seed and ply of any divergence.
 
 Covered: the Japanese War Game, Spionaaž, the Finnish map game and
-Sõjamäng, every option, random and greedy players in any pairing; the
-search's positions of all but Sõjamäng. Anything else (chess, a search
+Sõjamäng, every option, random and greedy players in any pairing, and
+the search's positions in all four. Anything else (chess, a search
 player on either side, a machine without numba) is not: :func:`gap` says
 why in one line, and callers (``players.simulate``, hence the commands
 ``simulate``, ``study`` and ``publish-studies``) then run the reference
@@ -69,17 +69,13 @@ def numba_gap() -> str | None:
     return None
 
 
-def gap(rs: Ruleset, players: Sequence[str] = ("random", "random"), search: bool = False) -> str | None:
-    """Why the kernel cannot play ``rs`` between ``players`` (one line), or None if it can.
-
-    ``search``: for a search's positions (:func:`worlds`,
-    :func:`search_playouts`), which the kernel must load from a reference game.
-    """
+def gap(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> str | None:
+    """Why the kernel cannot play ``rs`` between ``players`` (one line), or None if it can."""
     if (why := numba_gap()) is not None:
         return why
-    from .tables import players_gap, ruleset_gap, search_gap
+    from .tables import players_gap, ruleset_gap
 
-    return ruleset_gap(rs) or players_gap(tuple(players)) or (search_gap(rs) if search else None)
+    return ruleset_gap(rs) or players_gap(tuple(players))
 
 
 def covers(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> bool:
@@ -87,9 +83,7 @@ def covers(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> bool:
     return gap(rs, players) is None
 
 
-def choose(
-    engine: str, rs: Ruleset, players: Sequence[str] = ("random", "random"), search: bool = False
-) -> tuple[str, str | None]:
+def choose(engine: str, rs: Ruleset, players: Sequence[str] = ("random", "random")) -> tuple[str, str | None]:
     """Which engine runs (``"kernel"`` or ``"reference"``) when ``engine`` is asked for, and why not the kernel.
 
     ``kernel`` asked for where it does not cover the game is refused with
@@ -102,7 +96,7 @@ def choose(
         raise WararchiveError(f"engine {engine!r}: choose one of {', '.join(ENGINES)}")
     if engine == "reference":
         return "reference", "the reference engine was asked for"
-    why = gap(rs, players, search)
+    why = gap(rs, players)
     if why is None:
         return "kernel", None
     if engine == "kernel":

@@ -19,8 +19,7 @@ import numpy as np
 from ..engine.combat import OUTCOMES
 from ..engine.game import game_record
 from ..engine.moves import Move, notation
-from . import playout as k
-from . import sojamang as soj
+from . import playout as k, sojamang as soj
 
 if TYPE_CHECKING:
     from ..engine.ruleset import Ruleset

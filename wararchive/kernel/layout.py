@@ -4,7 +4,7 @@ The index constants of a ruleset's settings (``Spec.P``: ``P_*``), of a
 game's scalars (``Work.G``: ``G_*``) and of its event log (``E_*``,
 ``L_*``), the codes of moves, hooks and outcomes, and the primitives that
 change the board or log what happened (:func:`_log`, :func:`_finish`,
-:func:`_relocate`, :func:`_remove`, :func:`_cell_of`). They sit below both
+:func:`_relocate`, :func:`_remove`, :func:`_cell_of`, :func:`reveal`). They sit below both
 :mod:`.playout` (the shared mechanism) and :mod:`.sojamang` (Sõjamäng's
 abilities), which call each other's work only through :mod:`.playout`.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from .mt import LEAF
+from .mt import LEAF, inner
 
 # Spec.P: the ruleset's mechanics and hook settings, by index
 (
@@ -88,6 +88,7 @@ STEP, SLIDE, IMMOBILE = 0, 1, 2
 ATTACKER_WINS, DEFENDER_WINS, BOTH_REMOVED, NEITHER_REMOVED = 0, 1, 2, 3  # engine.combat.OUTCOMES order
 NORTH, SOUTH = 0, 2  # board.FORWARD: north for side 0, south for side 1
 PLAYER_RANDOM, PLAYER_GREEDY = 0, 1  # tables.PLAYERS' order
+PLAYER_PLAYOUT, PLAYER_LISTED = 2, 3  # the search's: its playouts' policy, its tree's move (playout._play_on)
 TIE = 1e-9  # GreedyPlayer's tolerance: values this close are equally good
 
 # Work.G: one game's scalars
@@ -95,7 +96,8 @@ G_PLY, G_TO_MOVE, G_OVER, G_WINNER, G_END_RULE, G_ADJUDICATED, G_EVENTS, G_AUX, 
 G_NMOVES, G_LAST0, G_LAST1, G_PASS, G_SPIES, G_NTURN, G_SCANNED = 10, 11, 12, 13, 14, 16, 17
 G_GASSED, G_CSTAMP = 18, 20  # the map game: each side's pieces caught by gas (a count per side); the last cell stamp
 G_NREMOVED = 21  # how many pieces have left the board (W.rem lists them in order)
-G_TURN, G_SIZE = 22, 36  # G_TURN…: the uids moved this turn (room for 14)
+G_LISTED = 22  # the legal move the search's tree plays next (playout.play_listed)
+G_TURN, G_SIZE = 23, 37  # G_TURN…: the uids moved this turn (room for 14)
 SETUP_TRIES = 1000  # placing.random_placement's
 
 # The event log, one row per event: ply, type, rule, then by type
@@ -158,3 +160,22 @@ def _cell_of(W, u: int) -> int:
         if W.uid[c] == u:
             return c
     return -1
+
+
+@inner(LEAF)
+def reveal(W, learner: int, u: int, u2: int, rule: int) -> bool:
+    """BoardGame.reveal of ``u`` (and ``u2`` unless -1) to ``learner``: one event naming those he did not know, if any."""
+    e = -1
+    for i in range(2):
+        v = u if i == 0 else u2
+        if v < 0 or W.known[learner, v] or W.uid_owner[v] == learner or (i == 1 and v == u):
+            continue
+        W.known[learner, v] = True
+        if e < 0:
+            e = _log(W, E_REVEALED, rule)
+            W.log[e, L_LEARNER], W.log[e, L_OFFSET], W.log[e, L_COUNT] = learner, W.G[G_AUX], 0
+        a = W.G[G_AUX]
+        W.aux[a, 0], W.aux[a, 1], W.aux[a, 2], W.aux[a, 3] = v, W.uid_kind[v], _cell_of(W, v), W.uid_owner[v]
+        W.G[G_AUX] = a + 1
+        W.log[e, L_COUNT] += 1
+    return e >= 0

@@ -15,9 +15,11 @@ against ``random.Random`` itself.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 import numpy as np
 from numba import njit
+from numba.core.types import unliteral
 
 
 def _without_refcounts() -> dict[str, bool]:
@@ -44,6 +46,36 @@ LEAF = {"cache": True, **_without_refcounts()}
 """``njit`` options of a kernel function that allocates nothing (no ``np.empty``, no array-to-array slice assignment)."""
 ALLOCATING = {"cache": True, **({"_nrt": True} if "_nrt" in LEAF else {})}
 """``njit`` options of one that allocates: it says so, or it would inherit a calling leaf's (numba passes unset options down)."""
+
+
+def inner(options: dict[str, bool]) -> Callable[[Callable], Callable]:
+    """``njit(**options)`` for a function only compiled code calls: no entry from Python, one build for every constant.
+
+    Numba builds every function an entry that unboxes its arguments from
+    Python objects. For a function handed :class:`~.playout.Spec` and
+    ``Work`` (some eighty arrays) that entry is most of its compile time
+    (~1.2 s for a three-line helper, 0.07 s without). Python must never call
+    such a function (numba would run it without an entry and crash), so
+    ``tests/test_layering.py`` checks that only compiled code does.
+
+    A compiled caller passing a constant (a rule's index, ``-1`` for no
+    piece) would also get a build of its own per constant: numba types a
+    constant argument as that literal value. One helper was built 13 times
+    so. The arguments are typed as their plain types instead.
+    """
+
+    def decorate(fn: Callable) -> Callable:
+        dispatcher = njit(**options, no_cpython_wrapper=True, no_cfunc_wrapper=True)(fn)
+        template = dispatcher.get_call_template  # what numba's typing asks a dispatcher for a call's signature
+
+        def plain(args: tuple, kws: dict) -> tuple:
+            return template(tuple(map(unliteral, args)), {k: unliteral(v) for k, v in kws.items()})
+
+        dispatcher.get_call_template = plain
+        return dispatcher
+
+    return decorate
+
 
 N, M = 624, 397
 MASK = 0xFFFFFFFF

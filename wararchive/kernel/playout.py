@@ -60,480 +60,171 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from . import mt
-from . import sojamang as soj
-from .layout import (
-    ACT_ATTACK as ACT_ATTACK,
-)
-from .layout import (
-    ACT_ENTER as ACT_ENTER,
-)
-from .layout import (
-    ACT_PLAIN as ACT_PLAIN,
-)
-from .layout import (
-    ACT_RECON as ACT_RECON,
-)
-from .layout import (
-    ACT_REDEPLOY as ACT_REDEPLOY,
-)
-from .layout import (
-    ACT_WITHDRAW as ACT_WITHDRAW,
-)
-from .layout import (
-    ACTIONS as ACTIONS,
-)
-from .layout import (
-    ATTACKER_WINS as ATTACKER_WINS,
-)
-from .layout import (
-    BOTH_REMOVED as BOTH_REMOVED,
-)
-from .layout import (
-    DEFENDER_WINS as DEFENDER_WINS,
-)
-from .layout import (
-    E_BLOCKED as E_BLOCKED,
-)
-from .layout import (
-    E_COMBAT as E_COMBAT,
-)
-from .layout import (
-    E_END as E_END,
-)
-from .layout import (
-    E_GAS as E_GAS,
-)
-from .layout import (
-    E_NOTE as E_NOTE,
-)
-from .layout import (
-    E_REVEALED as E_REVEALED,
-)
-from .layout import (
-    E_SOJ as E_SOJ,
-)
-from .layout import (
-    G_ADJUDICATED as G_ADJUDICATED,
-)
-from .layout import (
-    G_AUX as G_AUX,
-)
-from .layout import (
-    G_CSTAMP as G_CSTAMP,
-)
-from .layout import (
-    G_END_RULE as G_END_RULE,
-)
-from .layout import (
-    G_EVENTS as G_EVENTS,
-)
-from .layout import (
-    G_GASSED as G_GASSED,
-)
-from .layout import (
-    G_LAST0 as G_LAST0,
-)
-from .layout import (
-    G_LAST1 as G_LAST1,
-)
-from .layout import (
-    G_NMOVES as G_NMOVES,
-)
-from .layout import (
-    G_NREMOVED as G_NREMOVED,
-)
-from .layout import (
-    G_NTURN as G_NTURN,
-)
-from .layout import (
-    G_OVER as G_OVER,
-)
-from .layout import (
-    G_PASS as G_PASS,
-)
-from .layout import (
-    G_PLY as G_PLY,
-)
-from .layout import (
-    G_SCANNED as G_SCANNED,
-)
-from .layout import (
-    G_SETUP_FAILED as G_SETUP_FAILED,
-)
-from .layout import (
-    G_SIZE as G_SIZE,
-)
-from .layout import (
-    G_SPIES as G_SPIES,
-)
-from .layout import (
-    G_TO_MOVE as G_TO_MOVE,
-)
-from .layout import (
-    G_TURN as G_TURN,
-)
-from .layout import (
-    G_TURN_PLIES as G_TURN_PLIES,
-)
-from .layout import (
-    G_WINNER as G_WINNER,
-)
-from .layout import (
-    HOOKS_JWG as HOOKS_JWG,
-)
-from .layout import (
-    HOOKS_MAP as HOOKS_MAP,
-)
-from .layout import (
-    HOOKS_NONE as HOOKS_NONE,
-)
-from .layout import (
-    HOOKS_SOJ as HOOKS_SOJ,
-)
-from .layout import (
-    HOOKS_SPZ as HOOKS_SPZ,
-)
-from .layout import (
-    IMMOBILE as IMMOBILE,
-)
-from .layout import (
-    L_A_T as L_A_T,
-)
-from .layout import (
-    L_A_UID as L_A_UID,
-)
-from .layout import (
-    L_ATT as L_ATT,
-)
-from .layout import (
-    L_CELL0 as L_CELL0,
-)
-from .layout import (
-    L_CELL1 as L_CELL1,
-)
-from .layout import (
-    L_COUNT as L_COUNT,
-)
-from .layout import (
-    L_D_T as L_D_T,
-)
-from .layout import (
-    L_D_UID as L_D_UID,
-)
-from .layout import (
-    L_DEC_T as L_DEC_T,
-)
-from .layout import (
-    L_DEC_UID as L_DEC_UID,
-)
-from .layout import (
-    L_DFN as L_DFN,
-)
-from .layout import (
-    L_GAS_CELL as L_GAS_CELL,
-)
-from .layout import (
-    L_GAS_SIDE as L_GAS_SIDE,
-)
-from .layout import (
-    L_LEARNER as L_LEARNER,
-)
-from .layout import (
-    L_N_SIDE as L_N_SIDE,
-)
-from .layout import (
-    L_NOTE as L_NOTE,
-)
-from .layout import (
-    L_NREM as L_NREM,
-)
-from .layout import (
-    L_OFFSET as L_OFFSET,
-)
-from .layout import (
-    L_OUTCOME as L_OUTCOME,
-)
-from .layout import (
-    L_PLY as L_PLY,
-)
-from .layout import (
-    L_REM0 as L_REM0,
-)
-from .layout import (
-    L_REM1 as L_REM1,
-)
-from .layout import (
-    L_REM2 as L_REM2,
-)
-from .layout import (
-    L_RULE as L_RULE,
-)
-from .layout import (
-    L_SIDE as L_SIDE,
-)
-from .layout import (
-    L_TYPE as L_TYPE,
-)
-from .layout import (
-    L_VIA as L_VIA,
-)
-from .layout import (
-    L_WINNER as L_WINNER,
-)
-from .layout import (
-    LINE_FLYER as LINE_FLYER,
-)
-from .layout import (
-    LINE_STEP as LINE_STEP,
-)
-from .layout import (
-    LINE_TRAIN as LINE_TRAIN,
-)
-from .layout import (
-    LOG_WIDTH as LOG_WIDTH,
-)
-from .layout import (
-    N_ENTER as N_ENTER,
-)
-from .layout import (
-    N_GAS_LOST as N_GAS_LOST,
-)
-from .layout import (
-    N_REDEPLOY as N_REDEPLOY,
-)
-from .layout import (
-    N_REVEAL as N_REVEAL,
-)
-from .layout import (
-    N_WITHDRAW as N_WITHDRAW,
-)
-from .layout import (
-    NEITHER_REMOVED as NEITHER_REMOVED,
-)
-from .layout import (
-    NO_RETURN_NONE as NO_RETURN_NONE,
-)
-from .layout import (
-    NO_RETURN_PIECE as NO_RETURN_PIECE,
-)
-from .layout import (
-    NO_RETURN_PLAYER as NO_RETURN_PLAYER,
-)
-from .layout import (
-    NORTH as NORTH,
-)
-from .layout import (
-    NOTES as NOTES,
-)
-from .layout import (
-    P_BACKER_FALLS as P_BACKER_FALLS,
-)
-from .layout import (
-    P_DISPLACE as P_DISPLACE,
-)
-from .layout import (
-    P_FLAG as P_FLAG,
-)
-from .layout import (
-    P_FLYER_BLOCKED as P_FLYER_BLOCKED,
-)
-from .layout import (
-    P_FORWARD_ONLY as P_FORWARD_ONLY,
-)
-from .layout import (
-    P_GAS_WIDE as P_GAS_WIDE,
-)
+from . import mt, sojamang as soj
 from .layout import (  # the layout and primitives, here for this module's callers too
+    ACT_ATTACK as ACT_ATTACK,
+    ACT_ENTER as ACT_ENTER,
+    ACT_PLAIN as ACT_PLAIN,
+    ACT_RECON as ACT_RECON,
+    ACT_REDEPLOY as ACT_REDEPLOY,
+    ACT_WITHDRAW as ACT_WITHDRAW,
+    ACTIONS as ACTIONS,
+    ATTACKER_WINS as ATTACKER_WINS,
+    BOTH_REMOVED as BOTH_REMOVED,
+    DEFENDER_WINS as DEFENDER_WINS,
+    E_BLOCKED as E_BLOCKED,
+    E_COMBAT as E_COMBAT,
+    E_END as E_END,
+    E_GAS as E_GAS,
+    E_NOTE as E_NOTE,
+    E_REVEALED as E_REVEALED,
+    E_SOJ as E_SOJ,
+    G_ADJUDICATED as G_ADJUDICATED,
+    G_AUX as G_AUX,
+    G_CSTAMP as G_CSTAMP,
+    G_END_RULE as G_END_RULE,
+    G_EVENTS as G_EVENTS,
+    G_GASSED as G_GASSED,
+    G_LAST0 as G_LAST0,
+    G_LAST1 as G_LAST1,
+    G_LISTED as G_LISTED,
+    G_NMOVES as G_NMOVES,
+    G_NREMOVED as G_NREMOVED,
+    G_NTURN as G_NTURN,
+    G_OVER as G_OVER,
+    G_PASS as G_PASS,
+    G_PLY as G_PLY,
+    G_SCANNED as G_SCANNED,
+    G_SETUP_FAILED as G_SETUP_FAILED,
+    G_SIZE as G_SIZE,
+    G_SPIES as G_SPIES,
+    G_TO_MOVE as G_TO_MOVE,
+    G_TURN as G_TURN,
+    G_TURN_PLIES as G_TURN_PLIES,
+    G_WINNER as G_WINNER,
+    HOOKS_JWG as HOOKS_JWG,
+    HOOKS_MAP as HOOKS_MAP,
+    HOOKS_NONE as HOOKS_NONE,
+    HOOKS_SOJ as HOOKS_SOJ,
+    HOOKS_SPZ as HOOKS_SPZ,
+    IMMOBILE as IMMOBILE,
+    L_A_T as L_A_T,
+    L_A_UID as L_A_UID,
+    L_ATT as L_ATT,
+    L_CELL0 as L_CELL0,
+    L_CELL1 as L_CELL1,
+    L_COUNT as L_COUNT,
+    L_D_T as L_D_T,
+    L_D_UID as L_D_UID,
+    L_DEC_T as L_DEC_T,
+    L_DEC_UID as L_DEC_UID,
+    L_DFN as L_DFN,
+    L_GAS_CELL as L_GAS_CELL,
+    L_GAS_SIDE as L_GAS_SIDE,
+    L_LEARNER as L_LEARNER,
+    L_N_SIDE as L_N_SIDE,
+    L_NOTE as L_NOTE,
+    L_NREM as L_NREM,
+    L_OFFSET as L_OFFSET,
+    L_OUTCOME as L_OUTCOME,
+    L_PLY as L_PLY,
+    L_REM0 as L_REM0,
+    L_REM1 as L_REM1,
+    L_REM2 as L_REM2,
+    L_RULE as L_RULE,
+    L_SIDE as L_SIDE,
+    L_TYPE as L_TYPE,
+    L_VIA as L_VIA,
+    L_WINNER as L_WINNER,
+    LINE_FLYER as LINE_FLYER,
+    LINE_STEP as LINE_STEP,
+    LINE_TRAIN as LINE_TRAIN,
+    LOG_WIDTH as LOG_WIDTH,
+    N_ENTER as N_ENTER,
+    N_GAS_LOST as N_GAS_LOST,
+    N_REDEPLOY as N_REDEPLOY,
+    N_REVEAL as N_REVEAL,
+    N_WITHDRAW as N_WITHDRAW,
+    NEITHER_REMOVED as NEITHER_REMOVED,
+    NO_RETURN_NONE as NO_RETURN_NONE,
+    NO_RETURN_PIECE as NO_RETURN_PIECE,
+    NO_RETURN_PLAYER as NO_RETURN_PLAYER,
+    NORTH as NORTH,
+    NOTES as NOTES,
+    P_BACKER_FALLS as P_BACKER_FALLS,
+    P_DISPLACE as P_DISPLACE,
+    P_FLAG as P_FLAG,
+    P_FLYER_BLOCKED as P_FLYER_BLOCKED,
+    P_FORWARD_ONLY as P_FORWARD_ONLY,
+    P_GAS_WIDE as P_GAS_WIDE,
     P_HOOKS as P_HOOKS,
-)
-from .layout import (
     P_LIMIT_RULE as P_LIMIT_RULE,
-)
-from .layout import (
     P_MAP_FLYER as P_MAP_FLYER,
-)
-from .layout import (
     P_MAP_GAS as P_MAP_GAS,
-)
-from .layout import (
     P_MARSHAL as P_MARSHAL,
-)
-from .layout import (
     P_MINE as P_MINE,
-)
-from .layout import (
     P_MINE_ANY as P_MINE_ANY,
-)
-from .layout import (
     P_MPT as P_MPT,
-)
-from .layout import (
     P_NO_LANDING0 as P_NO_LANDING0,
-)
-from .layout import (
     P_NO_LANDING1 as P_NO_LANDING1,
-)
-from .layout import (
     P_NO_MOVES_RULE as P_NO_MOVES_RULE,
-)
-from .layout import (
     P_NO_RETURN as P_NO_RETURN,
-)
-from .layout import (
     P_OCCUPY_RULE as P_OCCUPY_RULE,
-)
-from .layout import (
     P_OWN_AREA as P_OWN_AREA,
-)
-from .layout import (
     P_PLY_LIMIT as P_PLY_LIMIT,
-)
-from .layout import (
     P_R_ASK as P_R_ASK,
-)
-from .layout import (
     P_R_FLAG_ALONE as P_R_FLAG_ALONE,
-)
-from .layout import (
     P_R_FLAG_BACKER as P_R_FLAG_BACKER,
-)
-from .layout import (
     P_R_FLAG_RANK as P_R_FLAG_RANK,
-)
-from .layout import (
     P_R_FLAG_TIE as P_R_FLAG_TIE,
-)
-from .layout import (
     P_R_GAS as P_R_GAS,
-)
-from .layout import (
     P_R_GAS_LOST as P_R_GAS_LOST,
-)
-from .layout import (
     P_R_GAS_SEEN as P_R_GAS_SEEN,
-)
-from .layout import (
     P_R_RECON as P_R_RECON,
-)
-from .layout import (
     P_R_REDEPLOY as P_R_REDEPLOY,
-)
-from .layout import (
     P_R_RESERVE as P_R_RESERVE,
-)
-from .layout import (
     P_R_STRATEGIC as P_R_STRATEGIC,
-)
-from .layout import (
     P_R_UNMASK as P_R_UNMASK,
-)
-from .layout import (
     P_R_VOLCANO as P_R_VOLCANO,
-)
-from .layout import (
     P_RANK_ONLY as P_RANK_ONLY,
-)
-from .layout import (
     P_REVEAL as P_REVEAL,
-)
-from .layout import (
     P_REVEAL_BOTH as P_REVEAL_BOTH,
-)
-from .layout import (
     P_SAME_MOVE as P_SAME_MOVE,
-)
-from .layout import (
     P_SIZE as P_SIZE,
-)
-from .layout import (
     P_SOJ_ALL_MINED as P_SOJ_ALL_MINED,
-)
-from .layout import (
     P_SOJ_BOMB_IMMUNE as P_SOJ_BOMB_IMMUNE,
-)
-from .layout import (
     P_SOJ_DEF_FIRST as P_SOJ_DEF_FIRST,
-)
-from .layout import (
     P_SOJ_EIGHT as P_SOJ_EIGHT,
-)
-from .layout import (
     P_SOJ_FLAG_ROW as P_SOJ_FLAG_ROW,
-)
-from .layout import (
     P_SOJ_FULL as P_SOJ_FULL,
-)
-from .layout import (
     P_SOJ_MOVE_FIRE as P_SOJ_MOVE_FIRE,
-)
-from .layout import (
     P_SOJ_QUIET as P_SOJ_QUIET,
-)
-from .layout import (
     P_SOJ_REFEREE as P_SOJ_REFEREE,
-)
-from .layout import (
     P_SOJ_TEN_OWN as P_SOJ_TEN_OWN,
-)
-from .layout import (
     P_SOJ_THROUGHOUT as P_SOJ_THROUGHOUT,
-)
-from .layout import (
     P_SPY as P_SPY,
-)
-from .layout import (
     P_STRIKE_ANY as P_STRIKE_ANY,
-)
-from .layout import (
     P_TWO_MOVES as P_TWO_MOVES,
-)
-from .layout import (
     P_UIDS as P_UIDS,
-)
-from .layout import (
     P_VOLCANOES as P_VOLCANOES,
-)
-from .layout import (
     P_WIDTH as P_WIDTH,
-)
-from .layout import (
     PLAYER_GREEDY as PLAYER_GREEDY,
-)
-from .layout import (
+    PLAYER_LISTED as PLAYER_LISTED,
+    PLAYER_PLAYOUT as PLAYER_PLAYOUT,
     PLAYER_RANDOM as PLAYER_RANDOM,
-)
-from .layout import (
     SETUP_TRIES as SETUP_TRIES,
-)
-from .layout import (
     SLIDE as SLIDE,
-)
-from .layout import (
     SOUTH as SOUTH,
-)
-from .layout import (
     STEP as STEP,
-)
-from .layout import (
     TIE as TIE,
-)
-from .layout import (
     _cell_of as _cell_of,
-)
-from .layout import (
     _finish as _finish,
-)
-from .layout import (
     _log as _log,
-)
-from .layout import (
     _relocate as _relocate,
-)
-from .layout import (
     _remove as _remove,
+    reveal as reveal,
 )
-from .mt import ALLOCATING, LEAF
+from .mt import ALLOCATING, LEAF, inner
 
 Spec = namedtuple(
     "Spec",
@@ -704,7 +395,7 @@ def _decider(S, W, dfn: int) -> tuple[int, int]:
     return behind, P[P_R_FLAG_RANK]
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _collide(S, W, att: int, dfn: int, p: int, displace: bool) -> None:
     """BoardGame.collide, with the Japanese War Game's decider, resolve and after_combat."""
     P = S.P
@@ -946,7 +637,7 @@ def _add(W, n: int, c: int, x: int, act: int, aim: int) -> int:
     return n + 1
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _generate_map(S, W, p: int) -> int:
     """FinnishFrontHooks.extra_moves for side ``p`` into ``W.buf`` (a point board's every move); returns how many.
 
@@ -1020,7 +711,7 @@ def _generate_map(S, W, p: int) -> int:
     return n
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _reach(S, W, c: int, p: int, t: int, n: int) -> int:
     """FinnishFrontHooks.reach: the free points the piece on ``c`` may go to, written from ``W.buf[n]`` on; returns the new count.
 
@@ -1075,7 +766,7 @@ def _reach(S, W, c: int, p: int, t: int, n: int) -> int:
     return n
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _apply_map(S, W, c: int, x: int, act: int, aim: int) -> None:
     """BoardGame._apply of a map move: FinnishFrontHooks.perform, after_move, the headquarters, the end of the ply."""
     P = S.P
@@ -1092,12 +783,12 @@ def _apply_map(S, W, c: int, x: int, act: int, aim: int) -> None:
             _relocate(W, c, x)
         defender, attacker = W.uid[aim], W.uid[x]
         _collide(S, W, x, aim, p, False)
-        _reveal(W, p, defender, P[P_R_ASK])
+        reveal(W, p, defender, -1, P[P_R_ASK])
         if P[P_REVEAL_BOTH]:
-            _reveal(W, 1 - p, attacker, P[P_R_ASK])
+            reveal(W, 1 - p, attacker, -1, P[P_R_ASK])
     elif act == ACT_RECON:
         _relocate(W, c, x)
-        _reveal(W, p, W.uid[aim], P[P_R_RECON])
+        reveal(W, p, W.uid[aim], -1, P[P_R_RECON])
         _note(W, N_REVEAL, P[P_R_RECON], p, x, aim)
     elif act == ACT_ENTER:
         rule = P[P_R_REDEPLOY] if W.redeployed[u] else P[P_R_RESERVE]
@@ -1140,15 +831,15 @@ def _after_map(S, W, x: int, p: int) -> None:
             _finish(W, p, P[P_R_STRATEGIC], False)
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _show_gas(S, W, c: int, s: int) -> bool:
     """FinnishFrontHooks._show_gas: if ``c`` holds ``s``'s gas command on the map, unknown to the enemy, make it known."""
     if W.kind[c] != S.P[P_MAP_GAS] or S.holder[c] == s:
         return False
-    return _reveal(W, 1 - s, W.uid[c], S.P[P_R_GAS_SEEN])
+    return reveal(W, 1 - s, W.uid[c], -1, S.P[P_R_GAS_SEEN])
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _release_gas(S, W, cell: int, p: int) -> None:
     """FinnishFrontHooks._release_gas: the enemy's infantry and machine guns beside ``cell`` are caught (``W.gas_at``)."""
     e, start = 1 - p, W.G[G_AUX]
@@ -1168,7 +859,7 @@ def _release_gas(S, W, cell: int, p: int) -> None:
     row[L_GAS_SIDE], row[L_OFFSET], row[L_COUNT], row[L_GAS_CELL] = p, start, hits, cell
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _gas_losses(S, W, p: int) -> None:
     """FinnishFrontHooks._gas_losses: ``p``'s caught pieces still in their cloud at his move are lost (ascending)."""
     for c in range(W.owner.shape[0]):
@@ -1181,19 +872,6 @@ def _gas_losses(S, W, p: int) -> None:
         if W.uid_owner[u] == p:
             W.gas_at[u] = -1
     W.G[G_GASSED + p] = 0
-
-
-@njit(**LEAF)
-def _reveal(W, learner: int, u: int, rule: int) -> bool:
-    """BoardGame.reveal of one piece: if ``learner`` did not know enemy piece ``u``, he is told (an event); else nothing."""
-    if W.known[learner, u] or W.uid_owner[u] == learner:
-        return False
-    W.known[learner, u] = True
-    e, a = _log(W, E_REVEALED, rule), W.G[G_AUX]
-    W.log[e, L_LEARNER], W.log[e, L_OFFSET], W.log[e, L_COUNT] = learner, a, 1
-    W.aux[a, 0], W.aux[a, 1], W.aux[a, 2], W.aux[a, 3] = u, W.uid_kind[u], _cell_of(W, u), W.uid_owner[u]
-    W.G[G_AUX] = a + 1
-    return True
 
 
 @njit(**LEAF, inline="always")
@@ -1213,7 +891,7 @@ def _length(row) -> int:
     return k
 
 
-@njit(**ALLOCATING)
+@inner(ALLOCATING)
 def _place(S, W, p: int, rng) -> bool:
     """placing.random_placement for side ``p`` from its stream; False if no setup was found."""
     homes = S.homes[p]
@@ -1252,7 +930,7 @@ def _place(S, W, p: int, rng) -> bool:
     return False
 
 
-@njit(**ALLOCATING)
+@inner(ALLOCATING)
 def new_game(S, W) -> None:
     """BoardGame.__init__ from the seeded streams in ``W.rng`` (0 prepare, 1-2 setups, 3-4 players)."""
     W.G[:] = 0
@@ -1340,7 +1018,7 @@ def _fight_value(S, W, c: int, target: int, p: int, mobile: int, everyone: int) 
     return value / total
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _greedy(S, W, p: int, n: int) -> int:
     """GreedyPlayer.choose among the ``n`` moves in ``W.buf``: the best by ``move_values`` from ``p``'s view, ties drawn.
 
@@ -1402,17 +1080,11 @@ def _play(S, W, c: int, x: int, act: int, aim: int, arg: int) -> None:
     _apply(S, W, c, x, act, aim, arg)
 
 
-@njit(**LEAF, inline="always")
-def _step(S, W, i: int) -> None:
-    """:func:`_play` of the ``i``-th legal move in ``W.buf``."""
-    row = W.buf[i]
-    _play(S, W, row[0], row[1], row[2], row[3], row[4])
-
-
 @njit(**LEAF)
 def play_listed(S, W, i: int) -> None:
-    """:func:`_step`, for callers outside this module: the compiled search's tree (:mod:`wararchive.players.ismcts_compiled`)."""
-    _step(S, W, i)
+    """Play the ``i``-th legal move in ``W.buf``: the compiled search's tree (:mod:`wararchive.players.ismcts_compiled`)."""
+    W.G[G_LISTED] = i
+    _play_on(S, W, PLAYER_LISTED, PLAYER_LISTED, W.G[G_PLY] + 1)
 
 
 @njit(**LEAF, inline="always")
@@ -1435,20 +1107,42 @@ def code_of(move, cells: int, type_index: dict[str, int]) -> int:
 
 
 @njit(**LEAF)
-def restore(W0, W) -> None:
+def restore(S, W0, W) -> None:
     """:func:`_restore`, for callers outside this module: the compiled search's fresh world from its root."""
-    _restore(W0, W)
+    _restore(S, W0, W)
 
 
 @njit(**LEAF)
 def play_on(S, W, players, until: int) -> None:
-    """Play the position in ``W`` on between ``players`` (``PLAYER_*`` per side, streams 3 and 4) until its end or ply ``until``.
+    """Play the position in ``W`` between ``players`` (``PLAYER_*`` per side, streams 3 and 4) until its end or ply ``until``."""
+    _play_on(S, W, players[0], players[1], until)
 
-    ``RandomPlayer.choose`` is ``choice(legal_moves)``; the greedy player's is :func:`_greedy`.
+
+@inner(LEAF)
+def _play_on(S, W, kind0: int, kind1: int, until: int) -> None:
+    """:func:`play_on` with each side's kind of player: the one compiled loop of plies every caller plays through.
+
+    ``RandomPlayer.choose`` is ``choice(legal_moves)``; the greedy player's
+    is :func:`_greedy`. The search's two: its playouts' policy (a fight it
+    wins, else any move, both sides drawing from stream 3: :func:`playouts`)
+    and the move its tree picked (``W.G[G_LISTED]``: :func:`play_listed`).
+    A ply is one large body of code, inlined: in one loop it is compiled
+    once (~35 s), where a loop per caller compiled it again for each.
     """
     while W.G[G_OVER] == 0 and W.G[G_PLY] < until:
         p, n = W.G[G_TO_MOVE], W.G[G_NMOVES]
-        _step(S, W, _greedy(S, W, p, n) if players[p] == PLAYER_GREEDY else mt.randbelow(W.rng[3 + p], n))
+        kind = kind0 if p == 0 else kind1
+        if kind == PLAYER_GREEDY:
+            i = _greedy(S, W, p, n)
+        elif kind == PLAYER_PLAYOUT:
+            k = _fights(S, W, p, n)
+            i = W.best[mt.randbelow(W.rng[3], k)] if k else mt.randbelow(W.rng[3], n)
+        elif kind == PLAYER_LISTED:
+            i = W.G[G_LISTED]
+        else:
+            i = mt.randbelow(W.rng[3 + p], n)
+        row = W.buf[i]
+        _play(S, W, row[0], row[1], row[2], row[3], row[4])
 
 
 @njit(**LEAF)
@@ -1456,10 +1150,10 @@ def play(S, W, players) -> None:
     """A whole game between ``players`` from the seeded streams in ``W.rng``."""
     new_game(S, W)
     if W.G[G_SETUP_FAILED] == 0:
-        play_on(S, W, players, S.P[P_PLY_LIMIT])
+        _play_on(S, W, players[0], players[1], S.P[P_PLY_LIMIT])
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _fights(S, W, p: int, n: int) -> int:
     """GreedyEvaluation.winning_fights of the ``n`` moves in ``W.buf`` into ``W.best``; returns how many.
 
@@ -1493,19 +1187,16 @@ def playouts(S, W0, W, plies: int, rng, me: int, advance: float, out) -> None:
     drawing from the one stream ``rng`` (the search's playout stream,
     mirrored from its ``random.Random``): ``choice(wins or moves)``.
     """
+    copy_into(W.rng[3], rng)  # the stream the playouts' policy draws from (_play_on), given back at the end
     for r in range(out.shape[0]):
-        _restore(W0, W)
-        for _ in range(plies):
-            if W.G[G_OVER]:
-                break
-            p, n = W.G[G_TO_MOVE], W.G[G_NMOVES]
-            k = _fights(S, W, p, n)
-            _step(S, W, W.best[mt.randbelow(rng, k)] if k else mt.randbelow(rng, n))
+        _restore(S, W0, W)
+        _play_on(S, W, PLAYER_PLAYOUT, PLAYER_PLAYOUT, W.G[G_PLY] + plies)
         out[r, 0], out[r, 1], out[r, 2] = W.G[G_OVER], W.G[G_WINNER], balance(S, W, me, advance)
+    copy_into(rng, W.rng[3])
 
 
 @njit(**LEAF, inline="always")
-def _restore(W0, W) -> None:
+def _restore(S, W0, W) -> None:
     """Copy the position in ``W0`` into ``W``: everything a playout reads (``W`` may hold another game's), and the legal moves."""
     for a, b in ((W.G, W0.G), (W.kind, W0.kind), (W.owner, W0.owner), (W.uid, W0.uid), (W.last_from, W0.last_from)):
         copy_into(a, b)
@@ -1518,6 +1209,19 @@ def _restore(W0, W) -> None:
         copy_into(W.spies[side], W0.spies[side])
     W.mark[:] = 0  # G_PASS and G_CSTAMP went back with G: no stamp of a discarded playout may survive
     W.cmark[:] = 0
+    if S.P[P_HOOKS] == HOOKS_SOJ:  # the hooks' state, the held pieces, the fallen (the census reads them), the entry bars
+        for u in range(W0.su.shape[0]):
+            copy_into(W.su[u], W0.su[u])
+        for i in range(W0.sg[soj.SG_NPEND]):
+            copy_into(W.pend[i], W0.pend[i])
+        for side in range(2):
+            for t in range(W0.enter_by.shape[1]):
+                copy_into(W.enter_by[side, t], W0.enter_by[side, t])
+            for i in range(W0.ropen.shape[1]):
+                copy_into(W.ropen[side, i], W0.ropen[side, i])
+        copy_into(W.sg, W0.sg)
+        copy_into(W.frozen, W0.frozen)
+        copy_into(W.rem, W0.rem)
     for i in range(W0.G[G_NMOVES]):
         copy_into(W.buf[i], W0.buf[i])
 

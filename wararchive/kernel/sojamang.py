@@ -25,9 +25,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import layout as k
-from . import mt
-from .mt import ALLOCATING, LEAF
+from . import layout as k, mt
+from .mt import ALLOCATING, LEAF, inner
 
 # Spec.tid: the type index of each piece the hooks name
 TYPE_IDS = (
@@ -325,25 +324,7 @@ def _piece(W, e: int, u: int, t: int, side: int) -> None:
 
 
 # -- the mutation API the hooks use (BoardGame's, for what the kernel's own code does not do) ----
-@njit(**LEAF)
-def reveal(S, W, learner: int, u: int, u2: int, rule: int) -> None:
-    """BoardGame.reveal of ``u`` (and ``u2`` unless -1) to ``learner``: one event naming those he did not know."""
-    e = -1
-    for i in range(2):
-        v = u if i == 0 else u2
-        if v < 0 or W.known[learner, v] or W.uid_owner[v] == learner or (i == 1 and v == u):
-            continue
-        W.known[learner, v] = True
-        if e < 0:
-            e = k._log(W, k.E_REVEALED, S.rid[rule])
-            W.log[e, k.L_LEARNER], W.log[e, k.L_OFFSET], W.log[e, k.L_COUNT] = learner, W.G[k.G_AUX], 0
-        a = W.G[k.G_AUX]
-        W.aux[a, 0], W.aux[a, 1], W.aux[a, 2], W.aux[a, 3] = v, W.uid_kind[v], k._cell_of(W, v), W.uid_owner[v]
-        W.G[k.G_AUX] = a + 1
-        W.log[e, k.L_COUNT] += 1
-
-
-@njit(**LEAF)
+@inner(LEAF)
 def _freeze(S, W, u: int, u2: int, rule: int, on: bool) -> None:
     """BoardGame.freeze (``on``) or unfreeze of ``u`` (and ``u2`` unless -1): an event naming the squares of those changed."""
     e = -1
@@ -372,17 +353,17 @@ def _transform(S, W, c: int, t: int, rule: int, public: bool) -> None:
     W.uid_kind[u] = t
     W.known[enemy, u] = False
     if public:
-        reveal(S, W, enemy, u, -1, rule)
+        k.reveal(W, enemy, u, -1, S.rid[rule])
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _transfer(S, W, c: int, to: int, p: int, rule: int) -> None:
     """BoardGame.transfer: the piece on ``c`` goes over to ``p``, onto ``to``; both sides know it."""
     u, old = W.uid[c], W.owner[c]
     k._relocate(W, c, to)
     W.owner[to] = p
     W.uid_owner[u] = p
-    reveal(S, W, old, u, -1, rule)
+    k.reveal(W, old, u, -1, S.rid[rule])
     W.known[p, u] = True
 
 
@@ -488,7 +469,7 @@ def _pending(W, side: int, u: int, t: int, rule: int) -> None:
     W.sg[SG_NPEND] = i + 1
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _ordered(W, col: int, seq: int, out) -> int:
     """The uids with ``W.su[u, col]`` set, in the order they were set (``seq``): the hooks' dict order; into ``out``."""
     n = 0
@@ -505,7 +486,7 @@ def _ordered(W, col: int, seq: int, out) -> int:
 
 
 # -- kill ----------------------------------------------------------------------------------------
-@njit(**LEAF)
+@inner(LEAF)
 def kill(S, W, cell: int, rule: int, e: int) -> None:
     """SojamangHooks.kill: the piece on ``cell`` (and its nailed partner) removed; the lost pieces go to event ``e``."""
     u = W.uid[cell]
@@ -549,7 +530,7 @@ def kill(S, W, cell: int, rule: int, e: int) -> None:
 
 
 # -- setup ---------------------------------------------------------------------------------------
-@njit(**LEAF)
+@inner(LEAF)
 def setup_ok(S, put, p: int) -> bool:
     """SojamangHooks.setup_errors finds nothing in ``put`` (cell -> type, -1 empty) for ``p``."""
     tid = S.tid
@@ -583,7 +564,7 @@ def setup_ok(S, put, p: int) -> bool:
     return not every
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _restrict(S, W, p: int, t: int, c: int, flag: int, rule: int) -> None:
     """BoardGame.restrict of ``p``'s ``t`` from ``c`` (or, ``c`` -1, from the line in front of the flag on ``flag``)."""
     e = -1
@@ -597,7 +578,7 @@ def _restrict(S, W, p: int, t: int, c: int, flag: int, rule: int) -> None:
             _cell(W, e, x)
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def begin(S, W) -> None:
     """SojamangHooks.begin (and new_state): the flags known, the signal posts' armies, the generals, the restrictions."""
     W.su[:, :] = 0
@@ -625,7 +606,7 @@ def begin(S, W) -> None:
             t, u = W.kind[c], W.uid[c]
             if t == tid[T_FLAG]:
                 W.sg[SG_FLAG + s] = c
-                reveal(S, W, 1 - s, u, -1, R_FLAG_KNOWN)
+                k.reveal(W, 1 - s, u, -1, S.rid[R_FLAG_KNOWN])
             elif t == tid[T_POST]:
                 W.su[u, SU_POST_HOME] = s
             elif S.ttab[t, TT_GENERAL]:
@@ -650,8 +631,71 @@ def begin(S, W) -> None:
     _census(S, W, False)
 
 
+@inner(LEAF)
+def guessed(S, W, player: int, still, moved, gone) -> None:
+    """SojamangHooks.guessed: ``player``'s guesses replaced the ranks on ``still`` and ``moved`` (cells) and of ``gone`` (uids).
+
+    The enemy's generals, major generals' numbers, signal posts and (before
+    note 18's count) the cabaret's neighbours follow the guess; what a
+    guessed piece's true rank caused (charges spent, promotions due, a
+    pioneer's skill, weapons and reinforcements used) is forgotten.
+    """
+    e, tid, su, sg = 1 - player, S.tid, W.su, W.sg
+    su[:, SU_NOW] = 0  # the guessed uids
+    for c in still:
+        su[W.uid[c], SU_NOW] = 1
+    for c in moved:
+        su[W.uid[c], SU_NOW] = 1
+    for u in gone:
+        su[u, SU_NOW] = 1
+    taken1 = taken2 = False
+    for u in range(su.shape[0]):
+        if not su[u, SU_NOW]:
+            taken1 |= su[u, SU_MG_NO] == 1 and W.uid_owner[u] == e
+            taken2 |= su[u, SU_MG_NO] == 2 and W.uid_owner[u] == e
+            continue
+        if su[u, SU_GENERAL]:
+            su[u, SU_GENERAL] = 0
+            sg[SG_NGEN + e] -= 1
+        su[u, SU_MG_NO] = 0
+        su[u, SU_POST_HOME] = -1
+        su[u, SU_CHARGES] = 3
+        su[u, SU_SAPPER] = su[u, SU_USED] = su[u, SU_REINF_USED] = 0
+    free = 1 if not taken1 else (2 if not taken2 else 0)  # the numbers left, given in uid order
+    for u in range(su.shape[0]):
+        c = k._cell_of(W, u) if su[u, SU_NOW] else -1
+        if c < 0:
+            continue
+        t = W.kind[c]
+        if S.ttab[t, TT_GENERAL]:
+            su[u, SU_GENERAL] = 1
+            sg[SG_NGEN + e] += 1
+        if t == tid[T_MAJOR_GENERAL] and free:
+            su[u, SU_MG_NO] = free
+            free = 2 if free == 1 and not taken2 else 0
+        if t == tid[T_POST]:
+            su[u, SU_POST_HOME] = e
+    m = 0
+    for i in range(sg[SG_NPEND]):  # the promotions due to guessed pieces
+        if not su[W.pend[i, 1], SU_NOW]:
+            for j in range(4):
+                W.pend[m, j] = W.pend[i, j]
+            m += 1
+    sg[SG_NPEND] = m
+    m = 0
+    for i in range(sg[SG_NROPEN + e]):  # the reinforcements of guessed generals
+        if not su[W.ropen[e, i, 0], SU_NOW]:
+            W.ropen[e, m, 0], W.ropen[e, m, 1] = W.ropen[e, i, 0], W.ropen[e, i, 1]
+            m += 1
+    sg[SG_NROPEN + e] = m
+    if S.P[k.P_SOJ_FULL] and not sg[SG_NDONE + e]:  # last: it writes SU_NOW
+        _beside_cabaret(S, W, e)
+        for u in range(su.shape[0]):
+            su[u, SU_NEIGH0 + e] = su[u, SU_NOW]
+
+
 # -- moves -----------------------------------------------------------------------------------------
-@njit(**LEAF)
+@inner(LEAF)
 def forced(S, W, p: int) -> int:
     """SojamangHooks.forced_moves: an aviator bound to return has one move (written as ``W.buf``'s first); 1, or 0."""
     u = W.sg[SG_AWAY_U + p]
@@ -685,7 +729,7 @@ def _add(W, n: int, c: int, x: int, act: int, aim: int, arg: int) -> int:
     return n + 1
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _lines(S, W, c: int, p: int, n: int, act: int, diag: bool, straight: bool, armed: bool) -> int:
     """The free cells the piece on ``c`` reaches along the steps (``straight``) then the diagonals (``diag``).
 
@@ -712,7 +756,7 @@ def _lines(S, W, c: int, p: int, n: int, act: int, diag: bool, straight: bool, a
     return n
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def extra_moves(S, W, p: int, n: int) -> int:
     """SojamangHooks.extra_moves for ``p``, written from ``W.buf[n]`` on; returns the new count."""
     tid, P = S.tid, S.P
@@ -766,7 +810,7 @@ def extra_moves(S, W, p: int, n: int) -> int:
     return n
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _fire_moves(S, W, c: int, p: int, n: int) -> int:
     """SojamangHooks._fire_moves: from where the battery stands and, move-and-fire, from where it may step unopposed."""
     n = _fire_from(S, W, c, c, p, n)
@@ -785,7 +829,7 @@ def _fire_moves(S, W, c: int, p: int, n: int) -> int:
     return n
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _fire_from(S, W, c: int, b: int, p: int, n: int) -> int:
     """The battery on ``c`` firing from ``b`` over two of its own: every enemy piece beyond, each rank named."""
     f, e = _fwd(p), 1 - p
@@ -805,7 +849,7 @@ def _fire_from(S, W, c: int, b: int, p: int, n: int) -> int:
     return n
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _flights(S, W, p: int, first: int, n: int) -> int:
     """SojamangHooks._flights: each aviator to every landing from which it may bomb an enemy piece."""
     e = 1 - p
@@ -825,7 +869,7 @@ def _flights(S, W, p: int, first: int, n: int) -> int:
     return n
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _cabaret_moves(S, W, cb: int, p: int, n: int) -> int:
     nl = k._cell_of(W, W.su[W.uid[cb], SU_NAILED])
     if nl < 0:
@@ -847,7 +891,7 @@ def _rescue_cell(S, nl: int, cb: int, i: int) -> int:
     return S.step[EAST if i % 2 == 0 else WEST, c]
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _rescue_moves(S, W, p: int, n: int) -> int:
     """SojamangHooks._rescue_moves: rescuing a nailed general may demote him to another rank than the plain rescue's."""
     order = W.order
@@ -888,7 +932,7 @@ def _rescue_moves(S, W, p: int, n: int) -> int:
     return n
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _rearrangements(S, W, p: int, n: int) -> int:
     f, e = _fwd(p), 1 - p
     for c in range(W.owner.shape[0]):
@@ -906,7 +950,7 @@ def _rearrangements(S, W, p: int, n: int) -> int:
     return n
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _reinforcements(S, W, p: int, n: int) -> int:
     row = -1
     for r in range(4):
@@ -932,7 +976,7 @@ def _reinforcements(S, W, p: int, n: int) -> int:
 
 
 # -- carrying out abilities ------------------------------------------------------------------------
-@njit(**LEAF)
+@inner(LEAF)
 def perform(S, W, c: int, x: int, act: int, aim: int, arg: int, p: int) -> None:
     """SojamangHooks.perform of the ability move (``c``, ``x``, ``act``, ``aim``, ``arg``)."""
     tid = S.tid
@@ -955,12 +999,12 @@ def perform(S, W, c: int, x: int, act: int, aim: int, arg: int, p: int) -> None:
         elif actual == tid[T_MINE] or actual == tid[T_FLAG]:
             e = _ev(S, W, SK_FIRE, R_BATTERY_IMMUNE, -1, -1)
             W.log[e, L_X], W.log[e, L_HIT], W.log[e, L_PCOUNT] = aim, 0, -1
-            reveal(S, W, p, W.uid[aim], -1, R_BATTERY_IMMUNE)
+            k.reveal(W, p, W.uid[aim], -1, S.rid[R_BATTERY_IMMUNE])
         else:
             rule = R_CABARET_DESTROYED if _nailed(W, W.uid[aim]) else R_BATTERY_FIRE
             e = _ev(S, W, SK_FIRE, rule, -1, -1)
             W.log[e, L_X], W.log[e, L_HIT] = aim, 1
-            reveal(S, W, p, W.uid[aim], -1, rule)
+            k.reveal(W, p, W.uid[aim], -1, S.rid[rule])
             kill(S, W, aim, rule, e)  # the shot first, then what its losses set off
     elif act == FLY:
         u = W.uid[c]
@@ -970,10 +1014,10 @@ def perform(S, W, c: int, x: int, act: int, aim: int, arg: int, p: int) -> None:
         _cell(W, e, c)
         _cell(W, e, x)
         _piece(W, e, u, tid[T_AVIATOR], p)
-        reveal(S, W, 1 - p, u, -1, R_AVIATOR_SEEN)
+        k.reveal(W, 1 - p, u, -1, S.rid[R_AVIATOR_SEEN])
         if W.kind[aim] == tid[T_MINE]:
             mu = W.uid[aim]
-            reveal(S, W, p, mu, -1, R_AVIATOR_MINE)
+            k.reveal(W, p, mu, -1, S.rid[R_AVIATOR_MINE])
             k._remove(W, aim)
             k._remove(W, x)
             W.sg[SG_AWAY_U + p] = W.sg[SG_AWAY_C + p] = -1
@@ -1042,7 +1086,7 @@ def armed(act: int) -> bool:
     return act in (MG, GRENADE, RECON, RESCUE)
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def arm(S, W, c: int, x: int, act: int, arg: int, p: int) -> None:
     """What SojamangHooks._armed, _do_recon and _do_rescue set before their plain step from ``c`` to ``x``."""
     if act in (MG, GRENADE):
@@ -1059,7 +1103,7 @@ def arm(S, W, c: int, x: int, act: int, arg: int, p: int) -> None:
         W.sg[SG_RESCUE] = arg
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def disarm(W, act: int) -> None:
     """What they clear after it (a rescue's choice is read, and cleared, by :func:`after_move`)."""
     if act in (MG, GRENADE):
@@ -1068,7 +1112,7 @@ def disarm(W, act: int) -> None:
         W.sg[SG_RECON] = -1
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _gas(S, W, c: int, target: int, p: int) -> None:
     """SojamangHooks._do_gas: along the line from ``target`` until a junior lieutenant; mines and flags unharmed."""
     tid = S.tid
@@ -1085,7 +1129,7 @@ def _gas(S, W, c: int, target: int, p: int) -> None:
             break
         x = S.step[d, x]
     start, count = W.log[e, L_COFF] + 1, W.log[e, L_CCOUNT] - 1
-    reveal(S, W, 1 - p, u, -1, R_GAS_RELEASE)  # the cloud shows where the gas was
+    k.reveal(W, 1 - p, u, -1, S.rid[R_GAS_RELEASE])  # the cloud shows where the gas was
     _piece(W, e, u, tid[T_GAS], p)
     k._remove(W, c)
     _cell(W, _ev(S, W, SK_GAS_SPENT, R_GAS_SPENT, -1, -1), c)
@@ -1096,7 +1140,7 @@ def _gas(S, W, c: int, target: int, p: int) -> None:
     W.sg[SG_DIRTY] = 1
 
 
-@njit(**ALLOCATING)
+@inner(ALLOCATING)
 def _desert(S, W, to: int, p: int) -> None:
     """SojamangHooks._do_desert: an enemy ensign (drawn from the ply's own stream) comes over as a captain."""
     tid, e = S.tid, 1 - p
@@ -1144,10 +1188,10 @@ def _desert(S, W, to: int, p: int) -> None:
         _piece(W, ev, u0, t0, e)
         if u1 >= 0:
             _piece(W, ev, u1, t1, e)
-        reveal(S, W, p, u0, u1, R_DESERTER_REVEALS)
+        k.reveal(W, p, u0, u1, S.rid[R_DESERTER_REVEALS])
 
 
-@njit(**ALLOCATING)
+@inner(ALLOCATING)
 def _stream_text(S, W, ply: int):
     """The bytes of ``"<ruleset>:<seed>:deserter:<ply>"``: Ruleset.rng's seed text for the deserter drawn at ``ply``."""
     head = S.text
@@ -1164,7 +1208,7 @@ def _stream_text(S, W, ply: int):
     return out[:n]
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _digits(out, n: int, v: int) -> int:
     """Write ``str(v)`` into ``out`` from ``n``; returns the new length."""
     if v < 0:
@@ -1187,7 +1231,7 @@ def _digits(out, n: int, v: int) -> int:
 
 
 # -- combat -------------------------------------------------------------------------------------
-@njit(**LEAF)
+@inner(LEAF)
 def resolve(S, W, att: int, dfn: int, outcome: int, rule: int) -> tuple[int, int]:
     """SojamangHooks.resolve: mines' charges and sappers, the signal post, weapons, lowered ranks (``rule``: a rule index)."""
     tid, rid = S.tid, S.rid
@@ -1233,21 +1277,21 @@ def resolve(S, W, att: int, dfn: int, outcome: int, rule: int) -> tuple[int, int
     return outcome, rule
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def after_combat(S, W, att: int, dfn: int, p: int, e: int) -> None:
     """SojamangHooks.after_combat of the combat logged as event ``e``."""
     tid, rid, P = S.tid, S.rid, S.P
     row = W.log[e]
     a_u, d_u, rule = row[k.L_A_UID], row[k.L_D_UID], row[k.L_RULE]
     if P[k.P_SOJ_REFEREE] == 1:  # attacked-names
-        reveal(S, W, p, d_u, -1, R_ATTACKED_NAMES)
+        k.reveal(W, p, d_u, -1, S.rid[R_ATTACKED_NAMES])
     elif P[k.P_SOJ_REFEREE] == 2:  # in-turn
         W.sg[SG_COLLISIONS] += 1
         namer = a_u if W.sg[SG_COLLISIONS] % 2 else d_u
-        reveal(S, W, p if namer == d_u else 1 - p, namer, -1, R_IN_TURN)
+        k.reveal(W, p if namer == d_u else 1 - p, namer, -1, S.rid[R_IN_TURN])
     if W.sg[SG_RECON] == a_u:
         _piece(W, _ev(S, W, SK_RECON, R_RECONNAISSANCE, p, -1), d_u, row[k.L_D_T], 1 - p)
-        reveal(S, W, p, d_u, -1, R_RECONNAISSANCE)
+        k.reveal(W, p, d_u, -1, S.rid[R_RECONNAISSANCE])
     if rule == rid[R_CABARET_NAILS]:
         cb, other = (att, dfn) if W.kind[att] == tid[T_CABARET] else (dfn, att)
         cu, ou = W.uid[cb], W.uid[other]
@@ -1261,7 +1305,7 @@ def after_combat(S, W, att: int, dfn: int, p: int, e: int) -> None:
         _cell(W, ev, other)
         _cell(W, ev, cb)
         _freeze(S, W, cu, ou, R_CABARET_NAILS, True)
-        reveal(S, W, W.owner[other], cu, -1, R_CABARET_NAILS)
+        k.reveal(W, W.owner[other], cu, -1, S.rid[R_CABARET_NAILS])
     elif rule == rid[R_SIGNAL_CAPTURED] or rule == rid[R_SIGNAL_RECAPTURE]:
         which = R_SIGNAL_CAPTURED if rule == rid[R_SIGNAL_CAPTURED] else R_SIGNAL_RECAPTURE
         post, other = (dfn, att) if W.kind[dfn] == tid[T_POST] else (att, dfn)
@@ -1282,7 +1326,7 @@ def after_combat(S, W, att: int, dfn: int, p: int, e: int) -> None:
     elif rule == rid[R_WAGON_TAKEN]:
         a_wagon = row[k.L_A_T] == tid[T_WAGON]
         wagon_side, wagon_uid = (p, a_u) if a_wagon else (1 - p, d_u)
-        reveal(S, W, 1 - wagon_side, wagon_uid, -1, R_WAGON_TAKEN)
+        k.reveal(W, 1 - wagon_side, wagon_uid, -1, S.rid[R_WAGON_TAKEN])
         _grant(S, W, 1 - wagon_side, 2, R_WAGON_EXTRA)
     elif rule == rid[R_PIONEER_MINE]:
         _pending(W, p, a_u, tid[T_ENSIGN], R_PIONEER_PROMOTED)
@@ -1292,7 +1336,7 @@ def after_combat(S, W, att: int, dfn: int, p: int, e: int) -> None:
 
 
 # -- turns --------------------------------------------------------------------------------------
-@njit(**LEAF)
+@inner(LEAF)
 def turn_start(S, W, p: int) -> None:
     """SojamangHooks.turn_start: promotions due, lowered ranks restored, rearrangements granted."""
     j = 0
@@ -1321,7 +1365,7 @@ def turn_start(S, W, p: int) -> None:
         W.sg[SG_REARR + p] = 4
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def after_move(S, W, x: int, act: int, p: int) -> None:
     """SojamangHooks.after_move: moves counted, arrests served, rescues, the cabaret's neighbours, the census, quiet draws."""
     if act != REARRANGE:
@@ -1349,7 +1393,7 @@ def after_move(S, W, x: int, act: int, p: int) -> None:
         k._finish(W, -1, S.rid[R_DRAW_QUIET], False)
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _rescue(S, W, x: int, p: int) -> None:
     """SojamangHooks._rescue: a junior piece of his own beside a nailed one (or its cabaret) frees it, to be arrested."""
     order = W.order  # the hooks walk a copy of the dict: the entries as they stood
@@ -1398,7 +1442,7 @@ def _rescue(S, W, x: int, p: int) -> None:
         W.sg[SG_DIRTY] = 1
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _beside_cabaret(S, W, s: int) -> None:
     """SojamangHooks._beside_cabaret into ``W.su[:, SU_NOW]``: the own ranked pieces beside ``s``'s cabaret."""
     W.su[:, SU_NOW] = 0
@@ -1411,7 +1455,7 @@ def _beside_cabaret(S, W, s: int) -> None:
             return
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _cabaret_neighbours(S, W) -> None:
     """SojamangHooks._cabaret_neighbours: at the tenth move, the pieces that stood by the cabaret are lost (note 18)."""
     for s in range(2):
@@ -1440,7 +1484,7 @@ def _cabaret_neighbours(S, W) -> None:
                 kill(S, W, c, R_NEIGHBOURS, e)
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def _census(S, W, draws: bool) -> None:
     """SojamangHooks._census: after losses or changes of rank, the four generals, the lost arms, the referee's draw."""
     tid, full = S.tid, S.P[k.P_SOJ_FULL]
@@ -1504,7 +1548,7 @@ def _value(S, t: int) -> float:
     return 1000.0 if t == S.tid[T_FLAG] else S.worth[t]
 
 
-@njit(**LEAF)
+@inner(LEAF)
 def action_value(S, W, i: int, p: int, everyone: int) -> float:
     """SojamangHooks.action_value of ``W.buf``'s ``i``-th move for ``p`` (not an armed attack or a look: fights).
 

@@ -91,13 +91,6 @@ def _ruleset_gap(rs: Ruleset) -> str | None:
     return None
 
 
-def search_gap(rs: Ruleset) -> str | None:
-    """Why the kernel cannot load ``rs``'s positions for a search (:mod:`.position`), or None."""
-    if _hooks_kind(rs) == HOOKS.index("soj"):
-        return f"the kernel does not load {rs.id}'s positions (its hooks' state) for a search, which runs on the reference engine"
-    return None
-
-
 def players_gap(players: tuple[str, str]) -> str | None:
     """Why the kernel cannot play these players, or None."""
     other = [k for k in players if k not in PLAYERS]

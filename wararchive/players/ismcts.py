@@ -271,7 +271,7 @@ class Playouts:
         from ..kernel import choose, mirror
 
         self.rng = random.Random(seed)
-        self.kernel = choose(engine, game.rs, search=True)[0] == "kernel"
+        self.kernel = choose(engine, game.rs)[0] == "kernel"
         self.stream = mirror(self.rng) if self.kernel else None
 
     def score(self, world: Game, me: int) -> float:

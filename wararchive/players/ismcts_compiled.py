@@ -29,8 +29,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
-from ..kernel import mirror, mt, worlds
-from ..kernel import playout as k
+from ..kernel import mirror, mt, playout as k, sojamang as soj, worlds
 from ..kernel.mt import LEAF
 
 if TYPE_CHECKING:
@@ -89,11 +88,12 @@ def search(
 
 
 @njit(**LEAF)
-def _guess(W, rng, scratch, pool0, still0, moved, gone, allowed, confined, mobile, fallback) -> None:
-    """Guesser.guess, written into the world ``W`` (a copy of the root): the same draws, the same ranks.
+def _guess(S, W, me, rng, scratch, pool0, still0, moved, gone, allowed, confined, mobile, fallback) -> None:
+    """Guesser.sample for ``me``, written into the world ``W`` (a copy of the root): the same draws, the same ranks.
 
     ``scratch`` has three rows (the pool, the unmoved cells, the cells a
     rank may take) at least as long as the pool and the unmoved cells.
+    Sõjamäng's hook state then follows the guess (``BoardGame.redrawn``).
     """
     pool, still, cells = scratch[0], scratch[1], scratch[2]
     m, s = pool0.shape[0], still0.shape[0]
@@ -143,6 +143,8 @@ def _guess(W, rng, scratch, pool0, still0, moved, gone, allowed, confined, mobil
             W.uid_kind[u] = pool[m]
         else:
             W.uid_kind[u] = fallback[mt.randbelow(rng, fallback.shape[0])]
+    if S.P[k.P_HOOKS] == k.HOOKS_SOJ:
+        soj.guessed(S, W, me, still0, moved, gone)
 
 
 @njit(**LEAF, inline="always")
@@ -212,8 +214,8 @@ def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, r
     out, path, children, scratch_guess, world_prior = buffers
     size = 1
     for _ in range(iterations):
-        k.restore(root, W)
-        _guess(W, rng, scratch_guess, *guess)
+        k.restore(S, root, W)
+        _guess(S, W, me, rng, scratch_guess, *guess)
         k.resume(S, W)  # the guess may change the moves (on the map a guessed gas command closes points)
         node, depth = 0, 0
         while W.G[k.G_OVER] == 0:

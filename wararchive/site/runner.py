@@ -15,8 +15,7 @@ from typing import Any
 
 from ..engine import ruleset
 from ..players import simulate_one
-from ..runner import Pool
-from ..runner import parallel_map as engine_map
+from ..runner import Pool, parallel_map as engine_map
 
 POOL: Pool = "processes"
 
