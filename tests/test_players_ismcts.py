@@ -35,13 +35,15 @@ def _hidden_pair(game, player: int) -> tuple[int, int]:
 
 @pytest.mark.parametrize("engine", ["auto", "reference"])
 @pytest.mark.parametrize(
-    ("rid", "plies"), [("japanese-war-game", 0), ("japanese-war-game", 40), ("spionaaz", 30), ("finnish-front", 30)]
+    ("rid", "plies"),
+    [("japanese-war-game", 0), ("japanese-war-game", 40), ("spionaaz", 30), ("finnish-front", 30), ("sojamang-1935", 30)],
 )
 def test_choice_does_not_depend_on_hidden_ranks(rid, plies, engine):
     """Swapping two hidden enemy pieces in the real game leaves the chosen move unchanged (same seed).
 
-    ``auto`` searches the Japanese War Game and Spionaaž on the kernel, whose root holds the real position, true
-    ranks included, until each world's guesses overwrite them; ``reference`` searches every game on the engine.
+    ``auto`` searches every game here on the kernel, whose root holds the real position, true ranks included (and on
+    Sõjamäng the hooks' state they caused), until each world's guesses overwrite them; ``reference`` searches on the
+    engine.
     """
     for seed in (1, 2, 3):
         game, swapped = ruleset(rid).new_game(seed=seed), ruleset(rid).new_game(seed=seed)
