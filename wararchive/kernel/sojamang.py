@@ -729,12 +729,14 @@ def _add(W, n: int, c: int, x: int, act: int, aim: int, arg: int) -> int:
     return n + 1
 
 
-@inner(LEAF)
+@njit(**LEAF, inline="always")
 def _lines(S, W, c: int, p: int, n: int, act: int, diag: bool, straight: bool, armed: bool) -> int:
     """The free cells the piece on ``c`` reaches along the steps (``straight``) then the diagonals (``diag``).
 
     Each as a move of ``act`` or, ``armed``, only those that attack
-    (SojamangHooks._slide_cells, _diagonal_moves, _armed_moves).
+    (SojamangHooks._slide_cells, _diagonal_moves, _armed_moves). Inlined,
+    so that each caller's constant flags fold away: called, with the flags
+    read at run time, Sõjamäng's random games were some 25 % slower.
     """
     t = W.kind[c]
     slide = S.movement[t] == k.SLIDE
