@@ -26,9 +26,13 @@ def test_a_symlink_is_followed_and_kept(tmp_path):
     (tmp_path / "link.json").symlink_to("real.json")
     atomic_write_text(tmp_path / "link.json", "new")
     assert (tmp_path / "link.json").is_symlink() and (tmp_path / "real.json").read_text() == "new"
-    (tmp_path / "dangling.json").symlink_to("sub/made.json")  # a link to a file not yet there
+    (tmp_path / "dangling.json").symlink_to("made.json")  # a link to a file not yet there, in a directory that is
     atomic_write_text(tmp_path / "dangling.json", "made")
-    assert (tmp_path / "dangling.json").is_symlink() and (tmp_path / "sub" / "made.json").read_text() == "made"
+    assert (tmp_path / "dangling.json").is_symlink() and (tmp_path / "made.json").read_text() == "made"
+    (tmp_path / "astray.json").symlink_to("sub/made.json")  # its directories are not made through a link to nothing
+    with pytest.raises(OutputError, match=r"astray\.json is a symlink to sub/made\.json, which does not exist"):
+        atomic_write_text(tmp_path / "astray.json", "x")
+    assert not (tmp_path / "sub").exists()
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")

@@ -21,6 +21,7 @@ LAYERS = {
     # the foundation: errors, atomic files, the languages table, and the corpus built on them
     "__init__": 0,
     "errors": 0,
+    "plugins": 0,  # what the entry-point groups share: plugin isolation, the id character set
     "fileio": 0,
     "languages": 0,
     "corpus": 0,

@@ -1,11 +1,13 @@
-"""The published studies (docs/studies) are honest: made by the code that plays the games, and they replay.
+"""The published studies (docs/studies) are honest: made by the code that plays the games, they replay, unchanged since.
 
 If the engine, a ruleset or a player changed since they were published, the
-fingerprint test fails and names the command that regenerates them.
+fingerprint test fails and names the command that regenerates them; if a
+published file changed since, the content test fails and names it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 
@@ -48,6 +50,23 @@ def test_published_fingerprints_match_the_code_that_plays_the_games(folder):
         f"{folder}: published with other game code or ruleset data ({', '.join(stale)}); "
         f"regenerate with `{meta['published']['command']}`"
     )
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: "/".join(f.parts[-3:]))
+def test_published_files_match_their_content_hash(folder):
+    """Recomputed here, not by the loader: study.json lists the SHA-256 of every other file's bytes and of its own metadata."""
+    meta = _meta(folder)
+    regenerate = f"regenerate with `{meta.get('published', {}).get('command', 'wararchive publish-studies')}`"
+    content = meta.pop(output.CONTENT, None)
+    assert content, f"{folder / output.META_FILE}: no content hash; {regenerate}"
+    body = json.dumps(meta, sort_keys=True, separators=(",", ":")).encode()
+    assert hashlib.sha256(body).hexdigest() == content["meta"], (
+        f"{folder / output.META_FILE}: changed since published; {regenerate}"
+    )
+    files = {p.name for p in folder.iterdir()} - {output.META_FILE}
+    assert files == set(content["files"]), f"{folder}: files not published with it: {sorted(files ^ set(content['files']))}"
+    for name, digest in sorted(content["files"].items()):
+        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == digest, f"{folder / name}: changed since published"
 
 
 def test_a_random_sample_of_published_games_replays_to_identical_results():

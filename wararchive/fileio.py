@@ -53,8 +53,8 @@ def atomic_open(path: str | Path, binary: bool = False) -> Iterator[IO]:
     Lets a long writer (``simulate``) stream its output instead of holding
     it all in memory, with the same guarantees as :func:`atomic_write_bytes`.
     """
-    target = output_target(path)
-    if target.exists() and not target.is_file():  # output_target lets through only a character device or a pipe
+    target = _target(path)
+    if target.exists() and not target.is_file():  # _target lets through only a character device or a pipe
         with _guard(path), target.open("wb" if binary else "w", **_text(binary)) as fh:
             yield fh
         return
@@ -100,8 +100,18 @@ def output_target(path: str | Path) -> Path:
     """The file a write to ``path`` really replaces; a target that cannot be written is refused.
 
     Commands call it before doing their work, so a bad ``--out`` fails at
-    once rather than after a long simulation.
+    once rather than after a long simulation: besides what every write
+    checks, a file is tried in the target's directory (or the nearest
+    existing one above it), since only trying tells (see :func:`_probe`).
     """
+    target = _target(path)
+    if not (target.exists() and not target.is_file()):  # a device or a pipe is opened, not made
+        _probe(target.parent, f"cannot write {path}")
+    return target
+
+
+def _target(path: str | Path) -> Path:
+    """:func:`output_target` less the trial write, which every write would otherwise repeat."""
     if str(path) == "":
         raise OutputError("an output path is empty")
     with contextlib.suppress(OSError):
@@ -115,6 +125,8 @@ def output_target(path: str | Path) -> Path:
         mode = None
     except OSError as exc:  # e.g. a path under a regular file: "Not a directory"
         raise OutputError(f"cannot write {path}: {exc.strerror}") from None
+    if mode is None and not target.parent.is_dir():
+        _no_dangling_link(path, f"cannot write {path}")
     if mode is not None and not stat.S_ISREG(mode):
         if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
             return target
@@ -137,8 +149,9 @@ def output_directory(path: str | Path) -> Path:
     directory = Path(os.path.realpath(named_path(path)))
     try:
         mode = directory.stat().st_mode
-    except FileNotFoundError:
-        _probe(directory, path)  # made when the first file is written: it must be possible then
+    except FileNotFoundError:  # made when the first file is written: it must be possible then
+        _no_dangling_link(path, f"cannot write into {path}")
+        _probe(directory, f"cannot write into {path}")
         return directory
     except OSError as exc:  # a name too long, a path under a regular file
         raise OutputError(f"cannot write into {path}: {exc.strerror}") from None
@@ -148,20 +161,36 @@ def output_directory(path: str | Path) -> Path:
     return directory
 
 
-def _probe(directory: Path, path: str | Path) -> None:
-    """Refuse a directory that could not be made: make and remove a directory in its nearest existing ancestor.
+def _probe(directory: Path, refusal: str) -> None:
+    """Refuse a directory that cannot take new entries: make and remove one in it, or in its nearest existing ancestor.
 
     Commands check their output before long work (a study's games); only
     trying tells, since a root process passes every permission check and
-    ``/proc`` refuses new entries whatever the modes say.
+    ``/proc`` refuses new entries whatever the modes say. ``refusal`` opens
+    the message.
     """
-    ancestor = directory.parent
+    ancestor = directory
     while not ancestor.exists():
         ancestor = ancestor.parent
     try:
         os.rmdir(tempfile.mkdtemp(prefix=".wararchive-probe-", dir=ancestor))
     except OSError as exc:
-        raise OutputError(f"cannot write into {path}: cannot create it in {ancestor} ({exc.strerror})") from None
+        raise OutputError(f"{refusal}: cannot create it in {ancestor} ({exc.strerror})") from None
+
+
+def _no_dangling_link(path: str | Path, refusal: str) -> None:
+    """Refuse to make the missing directories of ``path`` where a symlink on it names nothing.
+
+    Followed, such a link would have its missing directories made wherever
+    it points: a stale or mistyped link must not grow a tree elsewhere on
+    disk. A link to a file not yet there, in a directory that is, is still
+    written through (only the file is made). ``refusal`` opens the message.
+    """
+    parts = Path(path).parts
+    for i in range(1, len(parts) + 1):
+        link = Path(*parts[:i])
+        if link.is_symlink() and not link.exists():
+            raise OutputError(f"{refusal}: {link} is a symlink to {os.readlink(link)}, which does not exist")
 
 
 @contextlib.contextmanager

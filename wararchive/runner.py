@@ -20,6 +20,11 @@ progress bar are the same code for all of them:
   start-up included, wall time on a shared 2-core machine;
 * in this process, without workers: one worker, or a small job with no
   worker count asked for.
+
+Workers never outlive the process that started them, however it ends
+(SIGKILL included): each worker watches its parent and exits when it is gone
+(see :func:`_watch_owner`); Dask's nanny-started workers do the same of
+their own accord (a pipe from the parent whose end means it died).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -48,6 +54,11 @@ MAX_CHUNK = 100  # jobs per chunk at most, so that answers stream and the progre
 WINDOW_PER_WORKER = 4  # chunks of MAX_CHUNK jobs in flight per worker: the rest wait, so memory stays bounded
 CONNECT_TIMEOUT = "10s"  # how long to wait for a --scheduler that does not answer
 SMALL = 24  # starting workers costs time: fewer jobs than this run in-process unless workers are asked for
+WORKERS_PER_CORE = 4
+"""The most local workers per core. The games are pure Python, one per worker at a time: past one worker a core,
+more only add memory (a worker holds its own interpreter) and start-up time; four leaves room to overlap a worker's
+waits, while a mistyped count (``--workers 100000``) is refused instead of forking until the machine gives out."""
+OWNER_POLL = 0.5  # seconds between a worker's checks that the process that started it is still there
 
 
 def default_workers() -> int:
@@ -56,6 +67,16 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+def max_workers() -> int:
+    """The most local workers a run may ask for: :data:`WORKERS_PER_CORE` per core this process may use."""
+    return WORKERS_PER_CORE * default_workers()
+
+
+def workers_range() -> str:
+    """The counts of local workers allowed, in words, for the messages that refuse one."""
+    return f"from 1 to {max_workers()} ({WORKERS_PER_CORE} per core of the {default_workers()} this process may use)"
 
 
 def parallel_map(
@@ -93,12 +114,32 @@ def parallel_iter(
     :data:`MAX_CHUNK` jobs each; 1 suits jobs of very uneven length (a long
     one then never holds up others queued behind it). ``progress`` is the
     label of a progress bar on stderr (none when None).
+
+    ``workers`` counts local processes, at most :func:`max_workers`; with a
+    ``scheduler`` the cluster's own workers run the jobs, and ``workers``
+    only sizes the chunks should the cluster report none. The arguments are
+    checked at the call, not at the first answer, so that a caller fails
+    before it opens its output.
     """
-    items = list(items)
     if workers is not None and workers < 1:
         raise WararchiveError(f"workers must be at least 1, not {workers}")
+    if scheduler is None and workers is not None and workers > max_workers():
+        raise WararchiveError(f"workers must be {workers_range()}, not {workers}")
     if chunk is not None and chunk < 1:
         raise WararchiveError(f"chunk must be at least 1, not {chunk}")
+    return _iter(func, list(items), workers, scheduler, progress, pool, chunk)
+
+
+def _iter(
+    func: Callable[[T], R],
+    items: list[T],
+    workers: int | None,
+    scheduler: str | None,
+    progress: str | None,
+    pool: Pool,
+    chunk: int | None,
+) -> Iterator[R]:
+    """:func:`parallel_iter`'s answers, its arguments checked."""
     in_process = scheduler is None and (workers == 1 or len(items) <= 1 or (workers is None and len(items) < SMALL))
     bar = _bar(len(items), progress)
     try:
@@ -174,7 +215,7 @@ def _executor(pool: Pool, workers: int, scheduler: str | None) -> Iterator[tuple
     chunk of long games could otherwise hold up the exit for minutes.
     """
     if scheduler is None and pool == "processes":
-        executor = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_stop_signals)
+        executor = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(os.getpid(),))
         try:
             yield executor, workers
         except (Exception, GeneratorExit):
@@ -200,10 +241,58 @@ def _executor(pool: Pool, workers: int, scheduler: str | None) -> Iterator[tuple
             executor.shutdown(wait=False)  # every future is done on success; on failure the rest are cancelled
 
 
-def _ignore_stop_signals() -> None:
-    """In a pool worker: a terminal's Ctrl-C reaches the whole process group, but only the parent should act on it."""
+def _init_worker(owner: int) -> None:
+    """In a pool worker: leave the stop signals to the parent, and end with the process that started the pool.
+
+    A terminal's Ctrl-C reaches the whole process group, but only the parent
+    should act on it: it kills the workers as it unwinds. A parent that dies
+    without unwinding (SIGKILL, or a stop signal it has no handler for, as
+    in ``python -m sphinx``) cannot, and the workers, blocked on a queue
+    whose other end they hold themselves, would wait forever with the stop
+    signals ignored: so each one watches its parent (:func:`_watch_owner`).
+    """
     for signum in STOP_SIGNALS:
         signal.signal(signum, signal.SIG_IGN)
+    _watch_owner(owner)
+
+
+def _watch_owner(owner: int) -> None:
+    """End this worker (at once, as a kill would) within :data:`OWNER_POLL` seconds of its parent's end.
+
+    A thread polls ``os.getppid()``: a process whose parent dies is handed to
+    init (or a subreaper), so the answer changes. Linux's
+    ``prctl(PR_SET_PDEATHSIG)`` would need no thread, but it fires when the
+    parent *thread* that forked the worker ends, not the parent process:
+    the pool forks from whichever thread first submits a job, and Dask from
+    a helper thread per worker that ends when that worker is retired, so it
+    would kill healthy workers; and it is Linux's only. The parent at start
+    is read here rather than assumed to be ``owner``, the process that made
+    the pool, because under the ``forkserver`` start method (the default
+    from Python 3.14) the parent is the fork server, which itself exits when
+    ``owner`` does. ``owner`` is checked too, for a parent killed before this
+    worker started: the worker would otherwise take init for its parent.
+    Being a thread, the watch waits for a job that holds the interpreter
+    lock in compiled code; the games are Python bytecode, which yields it.
+    """
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent and _exists(owner):
+            time.sleep(OWNER_POLL)
+        os._exit(1)  # nothing of the worker's to save: its answers went to a parent that is gone
+
+    threading.Thread(target=watch, name="wararchive-owner-watch", daemon=True).start()
+
+
+def _exists(pid: int) -> bool:
+    """Whether a process ``pid`` exists (a process of another user's counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
 
 
 @contextmanager

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ..engine.limits import SEED_MAX, check_seeds, whole_number
 from ..errors import WararchiveError
 from . import terminal
 from .output import FORMATS, render
@@ -43,7 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play one game between two computer players and print it ply by ply as a text board.",
     )
     p.add_argument("ruleset", metavar="RULESET")
-    p.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same game (default 0)")
+    p.add_argument(
+        "--seed", type=seed_number, default=0, help=f"random seed: the same seed gives the same game ({SEEDS}; default 0)"
+    )
     p.add_argument(
         "--as",
         dest="side",
@@ -69,7 +73,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--games", type=games_count, default=100, help=f"number of games, at most {MAX_GAMES:,} (default 100)")
     p.add_argument(
-        "--seed", type=int, default=0, help="seed of the first game: game N of the file (from 1) uses seed+N-1 (default 0)"
+        "--seed",
+        type=seed_number,
+        default=0,
+        help=f"seed of the first game: game N of the file (from 1) uses seed+N-1 ({SEEDS}, the last seed too; default 0)",
     )
     p.add_argument(
         "--players", default="random,random", help=f"two of {PLAYER_KINDS}, separated by a comma (default: random,random)"
@@ -91,7 +98,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--record", help="draw a position of this record (.json, or .jsonl with --game)")
     p.add_argument("--game", type=int, help="which record of a JSONL file, from 1 (needed if it holds several)")
     p.add_argument("--ply", type=int, help="with --record: the position after this ply (default: the last)")
-    p.add_argument("--seed", type=int, default=0, help="without --record: the setup of a new game with this seed")
+    p.add_argument(
+        "--seed", type=seed_number, default=0, help=f"without --record: the setup of a new game with this seed ({SEEDS})"
+    )
     p.add_argument("--as", dest="side", default="referee", help="whose view: a side or 'referee' (default)")
     p.add_argument("--out", required=True, help="picture file to write (.png or .svg)")
     _options(p)
@@ -274,18 +283,65 @@ MAX_GAMES = 1_000_000
 """The most games one command plays: each has its job listed before any runs (about 100 bytes each)."""
 
 
+SEEDS = f"a whole number from {-SEED_MAX:,} to {SEED_MAX:,}"
+"""What ``--help`` says a seed is (:data:`~wararchive.engine.limits.SEED_MAX`): one range for both engines."""
+
+
 def games_count(text: str) -> int:
-    """``--games``: a whole number from 1 to :data:`MAX_GAMES` (ASCII digits: few enough for ``int`` to read)."""
-    digits = text.strip().lstrip("0") or "0"
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(MAX_GAMES)) or not 1 <= int(digits) <= MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_GAMES:,}, not {text[:40]!r}")
-    return int(digits)
+    """``--games``: a whole number from 1 to :data:`MAX_GAMES`."""
+    return _whole(text, 1, MAX_GAMES)
+
+
+def seed_number(text: str) -> int:
+    """``--seed``: a whole number from -SEED_MAX to SEED_MAX (:func:`~wararchive.engine.limits.check_seed`).
+
+    An argument type, so that argparse refuses a bad seed before the command
+    has made anything (an output's temporary or lock file).
+    """
+    return _whole(text, -SEED_MAX, SEED_MAX)
+
+
+def _whole(text: str, lo: int, hi: int, why: str = "") -> int:
+    """``text`` as a whole number from ``lo`` to ``hi``, else argparse's error, ending in ``why``.
+
+    Only ASCII digits, few enough for ``int`` to read: a count of thousands
+    of digits is refused without reading it.
+    """
+    digits = re.fullmatch(r"\s*([+-]?)0*([0-9]{1,40})\s*", text)
+    try:
+        return whole_number(int(digits[1] + digits[2]) if digits else text, lo, hi)
+    except WararchiveError as exc:
+        raise argparse.ArgumentTypeError(f"{exc}{why}") from None
 
 
 def parallel_arguments(p: argparse.ArgumentParser) -> None:
-    """``--workers`` and ``--scheduler``, shared by every command that plays many games."""
-    p.add_argument("--workers", type=int, help="local worker processes (default: every core; 1 runs in this process)")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786")
+    """``--workers`` and ``--scheduler``, shared by every command that plays many games.
+
+    They exclude each other: ``--workers`` counts processes on this machine,
+    while on a cluster its own workers run the games, so a count given with
+    ``--scheduler`` would be silently ignored.
+    """
+    from ..runner import WORKERS_PER_CORE
+
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=workers_count,
+        help=f"local worker processes, at most {WORKERS_PER_CORE} per core: the games are pure Python, one per worker, "
+        "so more only cost memory (default: every core; 1 runs in this process)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786, whose own workers run the games",
+    )
+
+
+def workers_count(text: str) -> int:
+    """``--workers``: a whole number within this machine's cap (:func:`~wararchive.runner.max_workers`)."""
+    from ..runner import WORKERS_PER_CORE, default_workers, max_workers
+
+    return _whole(text, 1, max_workers(), f" ({WORKERS_PER_CORE} per core of the {default_workers()} this process may use)")
 
 
 def engine_argument(p: argparse.ArgumentParser) -> None:
@@ -315,12 +371,13 @@ def simulate_cmd(args: argparse.Namespace) -> None:
     from ..kernel import choose
     from ..runner import parallel_iter
 
+    seeds = check_seeds(args.seed, args.games)  # the last seed too, before anything is made
     rs = _ruleset(args)
     kinds = _players(args.players)
     output_target(args.out)  # a bad path fails now, not after the games
     ran, why = choose(args.engine, rs, kinds)
     options = _parse_options(args.option)  # one dict shared by every job
-    jobs = [(rs.id, options, seed, kinds, ran) for seed in range(args.seed, args.seed + args.games)]
+    jobs = [(rs.id, options, seed, kinds, ran) for seed in seeds]
     games = parallel_iter(
         _simulated, jobs, workers=args.workers, scheduler=args.scheduler, progress=None if args.quiet else f"simulating {rs.id}"
     )

@@ -5,8 +5,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..engine.limits import check_seeds
 from ..errors import WararchiveError
-from .engine_cmds import MAX_GAMES, PLAYER_KINDS, _parse_options, _players, engine_argument, games_count, parallel_arguments
+from .engine_cmds import (
+    MAX_GAMES,
+    PLAYER_KINDS,
+    SEEDS,
+    _parse_options,
+    _players,
+    engine_argument,
+    games_count,
+    parallel_arguments,
+    seed_number,
+)
 from .output import render
 
 
@@ -40,7 +51,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         default="greedy,greedy",
         help=f"two of {PLAYER_KINDS}, separated by a comma (default: greedy,greedy)",
     )
-    p.add_argument("--seed", type=int, default=0, help="first seed; the study plays seed … seed+games-1 (default 0)")
+    p.add_argument(
+        "--seed", type=seed_number, default=0, help=f"first seed; the study plays seed … seed+games-1 ({SEEDS}; default 0)"
+    )
     p.add_argument(
         "--alternate",
         action=argparse.BooleanOptionalAction,
@@ -59,14 +72,22 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="regenerate the published studies of every reading (docs/studies)",
         description="Study every interpretation option of every ruleset on the same seeds under each of its readings "
         "and save the results as versioned data (Parquet, study.json with fingerprints, summary.json) that the site "
-        "renders. Resumable: seeds are played in blocks saved as they complete, and a study whose design and "
-        "fingerprints are unchanged is kept.",
+        "renders. Resumable: seeds are played in blocks saved as they complete, each with a checksum that a resumed run "
+        "checks, and a study whose design and fingerprints are unchanged (and whose files match their hashes) is kept.",
     )
-    p.add_argument("--games", type=int, help="paired seeds per reading (default: 2000, the published target)")
+    p.add_argument(
+        "--games", type=games_count, help=f"paired seeds per reading, at most {MAX_GAMES:,} (default: 2000, the published target)"
+    )
     p.add_argument("--players", default="greedy,greedy", help=f"two of {PLAYER_KINDS} (default: greedy,greedy)")
-    p.add_argument("--seed", type=int, help="first seed (default: 1)")
+    p.add_argument("--seed", type=seed_number, help=f"first seed ({SEEDS}; default: 1)")
     p.add_argument("--ruleset", action="append", metavar="RULESET", help="only this ruleset (repeatable; default: all)")
     p.add_argument("--out", metavar="DIR", help="where to write (default: docs/studies in the source tree)")
+    p.add_argument(
+        "--discard-bad-blocks",
+        action="store_true",
+        help="delete a saved block (under .partial/) that is changed, truncated or saved for another design, and play "
+        "its seeds again, instead of refusing it",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     parallel_arguments(p)
     p.set_defaults(run=publish_cmd)
@@ -75,15 +96,24 @@ def register(sub: argparse._SubParsersAction) -> None:
 def publish_cmd(args: argparse.Namespace) -> None:
     from pathlib import Path
 
+    from ..fileio import output_directory
     from ..study import publish
 
     games = publish.GAMES if args.games is None else args.games
-    if games < 1:
-        raise WararchiveError(f"--games must be at least 1, not {games}")
-    root = Path(args.out) if args.out else publish.ROOT
     seed = publish.SEED if args.seed is None else args.seed
+    check_seeds(seed, games)  # the last seed too, before anything is made
+    root = Path(args.out) if args.out else publish.ROOT
+    output_directory(root)  # a bad --out fails now, not after the games
     written = publish.publish(
-        root, games, _players(args.players), seed, args.ruleset, args.workers, args.scheduler, progress=not args.quiet
+        root,
+        games,
+        _players(args.players),
+        seed,
+        args.ruleset,
+        args.workers,
+        args.scheduler,
+        progress=not args.quiet,
+        discard=args.discard_bad_blocks,
     )
     print(f"{len(written)} studies written under {root}/" if written else f"every study under {root}/ is current")
 
@@ -110,6 +140,7 @@ def study_cmd(args: argparse.Namespace) -> None:
     from ..fileio import output_directory
     from ..study import study
 
+    check_seeds(args.seed, args.games)  # the last seed too, before anything is made
     out = args.out or f"study-{args.ruleset}"
     output_directory(out)  # a bad --out fails now, not after every game was played
     vary, fixed = _split(args.option)

@@ -15,7 +15,9 @@ with the package (a wheel carries ``corpus/`` as ``wararchive/_corpus``);
 else, in a checkout, the repository's ``corpus/``. Other packages contribute
 texts through the ``wararchive.corpora`` entry-point group: each entry names
 a package (or an object holding a path) whose directory has the corpus
-layout; its texts join the archive after the same validation.
+layout; its texts join the archive after the same validation, and a
+contributed corpus that fails it is skipped with one warning naming the
+plugin and its package.
 """
 
 from __future__ import annotations
@@ -23,13 +25,14 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from importlib import resources
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
 
-from ..errors import CorpusError
+from .. import plugins
+from ..errors import CorpusError, WararchiveError
 from .corpus import LAYERS, Corpus
-from .loader import load_corpus
+from .loader import Contribution, load_corpus
 from .model import Alignment, AlignmentUnit, Artefact, Concept, Correction, Passage, Segment, Source, Text
 
 __all__ = [
@@ -38,6 +41,7 @@ __all__ = [
     "AlignmentUnit",
     "Artefact",
     "Concept",
+    "Contribution",
     "Corpus",
     "CorpusError",
     "Correction",
@@ -66,25 +70,34 @@ def default_root() -> Path:
 
 
 @lru_cache(maxsize=1)
-def contributed_roots() -> tuple[Path, ...]:
+def contributed_roots() -> tuple[Contribution, ...]:
     """The corpus directories other packages contribute through ``wararchive.corpora``, in entry-point name order.
 
     Read once per process, as the rulesets' entry points are: scanning the
     installed distributions takes some 30 ms, and ``load()`` is called for
-    every citation a page links.
+    every citation a page links. An entry that cannot be loaded, or names no
+    directory, is skipped with one warning naming the plugin and its package
+    (:mod:`wararchive.plugins`): the archive and the other plugins' texts load.
     """
+    registered = plugins.register(entry_points(group=CORPORA_GROUP))
+    registered.warn_refused()
     out = []
-    for ep in sorted(entry_points(group=CORPORA_GROUP), key=lambda ep: ep.name):
-        entry = f"entry point {ep.name!r} of {CORPORA_GROUP!r}"
+    for ep in registered.found.values():
         try:
-            target = ep.load()
-        except Exception as exc:  # a broken plugin is named, not a traceback
-            raise CorpusError(entry, None, "", f"cannot load {ep.value}: {exc}") from None
+            out.append(Contribution(_directory(ep), plugins.describe(ep)))
+        except plugins.PluginError as exc:
+            plugins.warn(exc.warning)
+    return tuple(out)
+
+
+def _directory(ep: EntryPoint) -> Path:
+    """The corpus directory ``ep`` names: a package's own directory, or an object holding a path."""
+    target = plugins.load(ep)
+    with plugins.blamed(ep, "finding its directory"):
         path = Path(str(resources.files(target) if isinstance(target, ModuleType) else target))
         if not path.is_dir():
-            raise CorpusError(entry, None, "", f"{path} is not a corpus directory")
-        out.append(path.resolve())
-    return tuple(out)
+            raise WararchiveError(f"{path} is not a corpus directory")
+        return path.resolve()
 
 
 def load(root: str | Path | None = None) -> Corpus:
@@ -99,7 +112,7 @@ def load(root: str | Path | None = None) -> Corpus:
 
 
 @lru_cache(maxsize=8)
-def _load(root: Path, contributed: tuple[Path, ...]) -> Corpus:
+def _load(root: Path, contributed: tuple[Contribution, ...]) -> Corpus:
     try:
         found = root.is_dir()
     except OSError as exc:  # e.g. a name too long

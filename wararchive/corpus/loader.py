@@ -19,9 +19,11 @@ import hashlib
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import CorpusError
 from ..languages import ALL_CODES
+from ..plugins import id_problem, warn
 from . import schema
 from .model import (
     Alignment,
@@ -124,6 +126,9 @@ class _Loader:
         out: dict[str, Concept] = {}
         for i, raw in enumerate(doc.data):
             rec = schema.check(doc, (i,), raw, schema.CONCEPT)
+            problem = id_problem(rec["id"], "concept id")  # it becomes an xml:id, an anchor and a search term
+            if problem:
+                raise doc.error((i, "id"), problem)
             if rec["id"] in out:
                 raise doc.error((i, "id"), f"concept {rec['id']!r} is defined twice")
             names: dict[str, tuple[str, ...]] = {}
@@ -139,6 +144,9 @@ class _Loader:
         doc = self.yaml(path)
         rec = schema.check(doc, (), doc.data, schema.TEXT)
         text_id = rec["text_id"]
+        problem = id_problem(text_id, "text id")
+        if problem:
+            raise doc.error(("text_id",), problem)
         if not _TEXT_ID.fullmatch(text_id) or path.stem != text_id:
             raise doc.error(("text_id",), f"{text_id!r} must be lower-case, start with its language and match the file name")
         if not text_id.startswith(rec["lang"] + "-"):
@@ -357,49 +365,92 @@ def _not_at(text: str, at: int, original: str, passages: list[dict]) -> str:
     return f"{original!r} is not at {at} (the source has {text[at : at + len(original)]!r} there){hint}"
 
 
-def load_corpus(root: Path, contributed: Sequence[Path] = ()):
+class Contribution(NamedTuple):
+    """A corpus directory another package contributes (``wararchive.corpora``), and the plugin that does."""
+
+    root: Path
+    plugin: str  # wararchive.plugins.describe(): "plugin 'tasku' in wararchive.corpora (package tasku-spionaaz 0.1)"
+
+
+OWN = "package wararchive"  # the archive's own corpus, as a clash names it
+
+
+def load_corpus(root: Path, contributed: Sequence[Contribution] = ()):
     """Load the corpus at ``root`` and the corpora ``contributed`` by other packages; see :func:`wararchive.corpus.load`.
 
     A contributed corpus has the same layout (its ``concepts.yaml`` is
     optional and may only add concepts) and passes the same checks; its
-    texts may tag the archive's concepts and be aligned with its texts. No
-    source file, concept, text or alignment may take an id the archive
-    already has: the error names the file that tries.
+    texts may tag the archive's concepts and be aligned with its texts or an
+    earlier contributed corpus's. No source file, concept, text or alignment
+    may take an id the archive already has. The archive's own corpus must
+    load; a contributed one that fails a check or takes a taken id is
+    skipped whole, with one warning naming the plugin, its package, the file,
+    line and field (and the owner of a taken id), so one broken package
+    cannot take the archive down with it.
     """
     from .corpus import Corpus
 
-    loaders = [_Loader(root), *(_Loader(r) for r in contributed)]
-    concepts = loaders[0].concepts()
-    sources: dict[str, Source] = {}
-    own_sources = []
-    for loader in loaders:
-        found = loader.sources()
-        _refuse_taken(loader, "sources.yaml", "file", "source file", found, sources)
-        sources.update(found)
-        own_sources.append(found)
-        if loader is not loaders[0] and (loader.root / "concepts.yaml").exists():
-            added = loader.concepts()
-            _refuse_taken(loader, "concepts.yaml", "id", "concept", added, concepts)
-            concepts.update(added)
-    loaded: dict[str, Text] = {}
-    for loader, found in zip(loaders, own_sources, strict=True):
-        for path in sorted((loader.root / "texts").glob("*.yaml")):
-            t = loader.text(path, found, concepts)
-            _refuse_taken(loader, f"texts/{path.name}", "text_id", "text", {t.text_id: t}, loaded)
-            loaded[t.text_id] = t
+    archive = _Archive()
+    archive.add(_Loader(root), OWN)
+    kept = []
+    for contribution in contributed:
+        try:
+            archive.add(_Loader(contribution.root), contribution.plugin)
+        except CorpusError as exc:
+            warn(f"{contribution.plugin} skipped: {exc}")
+        else:
+            kept.append(contribution.root)
     # In the order of the sources, and within a source in reading order (fi before sv).
-    texts = {t.text_id: t for t in sorted(loaded.values(), key=lambda t: (t.source, t.start))}
-    alignments: dict[str, Alignment] = {}
-    for loader in loaders:
+    texts = {t.text_id: t for t in sorted(archive.texts.values(), key=lambda t: (t.source, t.start))}
+    return Corpus(root, archive.sources, archive.concepts, texts, archive.alignments, contributed=tuple(kept))
+
+
+class _Archive:
+    """The corpora loaded so far, and which of them brought each id (to name both sides of a clash)."""
+
+    def __init__(self) -> None:
+        self.sources: dict[str, Source] = {}
+        self.concepts: dict[str, Concept] = {}
+        self.texts: dict[str, Text] = {}
+        self.alignments: dict[str, Alignment] = {}
+        self.owner: dict[tuple[str, str], str] = {}  # (kind, id) → the corpus that brought it
+
+    def add(self, loader: _Loader, owner: str) -> None:
+        """Load one corpus directory and add it whole, or raise its first problem and add nothing."""
+        sources = loader.sources()
+        self.refuse_taken(loader, "sources.yaml", "file", "source file", sources, self.sources)
+        concepts = dict(self.concepts)
+        if owner == OWN or (loader.root / "concepts.yaml").exists():  # the archive's own defines the vocabulary
+            added = loader.concepts()
+            self.refuse_taken(loader, "concepts.yaml", "id", "concept", added, self.concepts)
+            concepts.update(added)
+        texts: dict[str, Text] = {}
+        for path in sorted((loader.root / "texts").glob("*.yaml")):
+            t = loader.text(path, sources, concepts)
+            self.refuse_taken(loader, f"texts/{path.name}", "text_id", "text", {t.text_id: t}, self.texts)
+            texts[t.text_id] = t
+        alignments: dict[str, Alignment] = {}
         for path in sorted((loader.root / "alignments").glob("*.yaml")):
-            a = loader.alignment(path, texts)
-            _refuse_taken(loader, f"alignments/{path.name}", "alignment_id", "alignment", {a.alignment_id: a}, alignments)
+            a = loader.alignment(path, {**self.texts, **texts})
+            self.refuse_taken(
+                loader, f"alignments/{path.name}", "alignment_id", "alignment", {a.alignment_id: a}, self.alignments
+            )
             alignments[a.alignment_id] = a
-    return Corpus(root, sources, concepts, texts, alignments, contributed=tuple(contributed))
+        for kind, new, into in (
+            ("source file", sources, self.sources),
+            ("concept", concepts, self.concepts),
+            ("text", texts, self.texts),
+            ("alignment", alignments, self.alignments),
+        ):
+            for key in new.keys() - into.keys():
+                self.owner[kind, key] = owner
+            into.update(new)
 
-
-def _refuse_taken(loader: _Loader, file: str, field: str, kind: str, new: dict, taken: dict) -> None:
-    """Refuse ids of ``new`` that the archive (or an earlier contributed corpus) already has."""
-    clash = sorted(set(new) & set(taken))
-    if clash:
-        raise CorpusError(loader.rel(loader.root / file), None, field, f"{kind} {clash[0]!r} is already in the archive")
+    def refuse_taken(self, loader: _Loader, file: str, field: str, kind: str, new: dict, taken: dict) -> None:
+        """Refuse ids of ``new`` that ``taken`` (the archive's, or an earlier contributed corpus's) has, naming who has it."""
+        clash = sorted(set(new) & set(taken))
+        if clash:
+            by = self.owner[kind, clash[0]]
+            raise CorpusError(
+                loader.rel(loader.root / file), None, field, f"{kind} {clash[0]!r} is already in the archive (from {by})"
+            )

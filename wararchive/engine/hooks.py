@@ -57,11 +57,13 @@ class Hooks(Generic[S]):
     def guessed(self, game: Game, player: int, uids: frozenset[int]) -> None:
         """``game`` is a search's copy in which ``player``'s guesses replaced the ranks of the enemy pieces ``uids``.
 
-        Per-piece state that follows from the true ranks (who the generals
-        are, which piece is the signal post) must follow the guess instead,
-        and what only a true rank could have caused (a mine's spent charges,
-        a spent weapon) must be forgotten: else the search's look-ahead would
-        read what the player may not know. Called through
+        State that follows from the true ranks (who the generals are, which
+        piece is the signal post, whether it is lost, what reinforcements are
+        open) must follow the guess instead, and what only a true rank could
+        have caused (a mine's spent charges, a spent weapon) must be
+        forgotten: else the search's look-ahead would read what the player
+        may not know, and two games he cannot tell apart would be searched
+        differently (``tests/test_guessed_worlds.py``). Called through
         :meth:`~wararchive.engine.board_game.BoardGame.redrawn`; the default
         hooks keep no per-piece state.
         """

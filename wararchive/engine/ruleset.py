@@ -18,6 +18,7 @@ from ..errors import UnknownIdError, WararchiveError
 from .board import Board
 from .combat import CombatTable
 from .game import Game
+from .limits import check_seed
 from .mechanics import Mechanics
 from .pieces import PieceType
 from .rules import NotImplemented_, Option, Rule, RuleBook
@@ -142,10 +143,8 @@ class Ruleset:
 
     # -- games ---------------------------------------------------------------
     def new_game(self, seed: int = 0, setup: dict | None = None) -> Game:
-        """A new game; random legal setups from ``seed`` unless ``setup`` is given."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise WararchiveError(f"seed must be an integer, not {seed!r}")
-        return self.new_game_fn(self, seed, setup)
+        """A new game; random legal setups from ``seed`` (:func:`~.limits.check_seed`) unless ``setup`` is given."""
+        return self.new_game_fn(self, check_seed(seed), setup)
 
     def position(self, pieces: dict[str, str], to_move: str | int = 0, seed: int = 0) -> Game:
         """A game from an arbitrary position, for scenarios and study.
@@ -159,15 +158,17 @@ class Ruleset:
             if not sep:
                 raise WararchiveError(f"{square}: {spec!r} must be 'side:piece'")
             setup[self.sides[self.side_index(side)]][square] = piece
-        return self.new_game_fn(self, seed, setup, scenario=True, to_move=self.side_index(to_move))
+        return self.new_game_fn(self, check_seed(seed), setup, scenario=True, to_move=self.side_index(to_move))
 
     def rng(self, seed: int, stream: str) -> random.Random:
         """An independent random stream per purpose, so replays stay aligned.
 
         A record replayed with its stored setup must draw the same volcanoes
-        as the game that made it, although it skips the setup draws.
+        as the game that made it, although it skips the setup draws. Seeds
+        are checked (:func:`~.limits.check_seed`): the kernel writes the same
+        text in 64-bit integers, and both engines must mean the same by it.
         """
-        return random.Random(f"{self.id}:{seed}:{stream}")
+        return random.Random(f"{self.id}:{check_seed(seed)}:{stream}")
 
     # -- tables ----------------------------------------------------------------
     @property

@@ -26,6 +26,16 @@ the same playouts from a reference game's position (loaded by
 :mod:`.position`), for a search whose tree is not the archive's
 (``openspiel-ismcts``).
 
+No input reaches compiled code unchecked (compiled code checks no index,
+and a number out of range wraps or writes past a buffer: issue 32). The
+public functions here refuse, in one line (a
+:class:`~wararchive.errors.WararchiveError`), a seed outside
+:func:`~wararchive.engine.limits.check_seed`'s range (the whole numbers of
+magnitude up to 2**63 - 1, the reference engine's too), players other than
+two the kernel plays, a ruleset it does not cover, a position its arrays
+cannot hold (:func:`.position.check`), and playouts' numbers out of the
+ranges :func:`search_playouts` gives.
+
 Numba compiles on first use and caches the machine code next to these
 modules (``cache=True``), so only the first run on a machine pays for it.
 Numba checks a cached function against its own file only: after editing
@@ -116,14 +126,14 @@ def _keys(rs: Ruleset, seed: int) -> np.ndarray:
 
 def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) -> KernelGame:
     """The game ``simulate_one(rs, seed, players)`` plays, played by the kernel (see :func:`gap` for what it covers)."""
+    from ..engine.limits import check_seed
     from ..engine.placing import SetupError
-    from ..errors import WararchiveError
     from . import playout
     from .game import KernelGame
     from .tables import player_kinds
 
-    if (why := gap(rs, players)) is not None:
-        raise WararchiveError(f"the kernel cannot play this: {why}")
+    check_seed(seed)
+    _require(rs, players)
     S, W = _compiled(rs)
     for s, key in enumerate(_keys(rs, seed)):
         playout.mt.seed(W.rng[s], key)
@@ -143,12 +153,12 @@ def play_many(rs: Ruleset, seeds: Sequence[int], players: Sequence[str] = ("rand
     """
     import numpy as np
 
-    from ..errors import WararchiveError
+    from ..engine.limits import check_seed
     from . import playout
     from .tables import player_kinds
 
-    if (why := gap(rs, players)) is not None:
-        raise WararchiveError(f"the kernel cannot play this: {why}")
+    seeds = [check_seed(s) for s in seeds]
+    _require(rs, players)
     S, W = _compiled(rs)
     keys = np.stack([_keys(rs, s) for s in seeds]) if len(seeds) else np.zeros((0, 5, 1), np.int64)
     out = np.zeros((len(seeds), 3), np.int64)
@@ -164,30 +174,96 @@ def search_playouts(
     The same moves and draws as the reference playouts from a ``stream``
     that mirrors their ``random.Random`` (:func:`mirror`), and the same
     scores: per playout (over, winner's side or -1, the material and
-    advance balance for ``me``). ``tests/test_kernel.py`` checks both; the
-    ruleset must be covered (:func:`covers`).
+    advance balance for ``me``). ``tests/test_kernel.py`` checks both.
+
+    Checked first, each refused in one line: ``game`` a board game going
+    on of a covered ruleset (:func:`covers`) whose position the kernel can
+    hold (:func:`.position.check`); ``count`` from 0 to
+    :data:`~wararchive.engine.limits.MAX_BUDGET`; ``plies`` from 0 to the
+    largest ply limit (:data:`~wararchive.engine.common.PLY_LIMIT_MAX`);
+    ``stream`` a stream as :func:`mirror` makes it (and left where the
+    playouts leave it); ``me`` 0 or 1; ``advance`` a finite number.
     """
+    import math
+
+    from ..engine.common import PLY_LIMIT_MAX
+    from ..engine.limits import MAX_BUDGET, whole_number
+    from ..errors import WararchiveError
     from .position import load, playouts
 
+    _require_game(game)
+    whole_number(count, 0, MAX_BUDGET, "count (playouts)")
+    whole_number(plies, 0, PLY_LIMIT_MAX, "plies (a playout's)")
+    whole_number(me, 0, 1, "me (the side scored for)")
+    if not isinstance(advance, int | float) or isinstance(advance, bool) or not math.isfinite(advance):
+        raise WararchiveError(f"advance must be a finite number, not {advance!r:.40}")
     S, W = _compiled(game.rs)
     W0 = _compiled(game.rs, "position")[1]
     load(S, W0, game)
-    return playouts(S, W0, W, count, plies, stream, me, advance)
+    return playouts(S, W0, W, count, plies, _stream(stream), me, float(advance))
 
 
 def worlds(game: BoardGame) -> Worlds:
-    """A search's guessed worlds of ``game``'s position on the kernel (:mod:`.world`); the ruleset must be covered."""
+    """A search's guessed worlds of ``game``'s position on the kernel (:mod:`.world`), checked as :func:`search_playouts` does."""
     from .world import Worlds
 
+    _require_game(game)
     S, root = _compiled(game.rs, "root")
     return Worlds(S, root, _compiled(game.rs, "world")[1], _compiled(game.rs)[1], game)
 
 
 def mirror(rng: random.Random) -> np.ndarray:
     """A kernel stream (:mod:`.mt`) in ``rng``'s state: it draws what ``rng`` would draw next."""
+    import random
+
     import numpy as np
 
+    from ..errors import WararchiveError
+
+    if not isinstance(rng, random.Random) or isinstance(rng, random.SystemRandom):  # SystemRandom has no state
+        raise WararchiveError(f"a kernel stream mirrors a random.Random, not {type(rng).__name__}")
     return np.array(rng.getstate()[1], np.int64)
+
+
+def _stream(stream: object) -> np.ndarray:
+    """``stream`` if it is a kernel stream as :func:`mirror` makes it, else a one-line error.
+
+    Compiled code reads the word at the stream's position (its last entry)
+    unchecked, and writes the stream back: it must be a writable, contiguous
+    int64 array of :data:`.mt.STATE` entries, the words of 32 bits and the
+    position from 0 to :data:`.mt.N`.
+    """
+    import numpy as np
+
+    from ..errors import WararchiveError
+    from .mt import STATE, N
+
+    if not (isinstance(stream, np.ndarray) and stream.dtype == np.int64 and stream.shape == (STATE,)):
+        given = f"{stream.dtype} of shape {stream.shape}" if isinstance(stream, np.ndarray) else type(stream).__name__
+        raise WararchiveError(f"a kernel stream is an int64 array of {STATE} entries (see kernel.mirror), not {given}")
+    if not (stream.flags.c_contiguous and stream.flags.writeable):
+        raise WararchiveError("a kernel stream must be a contiguous, writable array (the playouts draw from it in place)")
+    if not (stream[:N].min() >= 0 and stream[:N].max() < 2**32 and 0 <= stream[N] <= N):
+        raise WararchiveError(f"a kernel stream holds {N} words of 32 bits and a position from 0 to {N}")
+    return stream
+
+
+def _require(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> None:
+    """Refuse, in one line, a ruleset or players the kernel does not play (:func:`gap` says why)."""
+    from ..errors import WararchiveError
+
+    if (why := gap(rs, players)) is not None:
+        raise WararchiveError(f"the kernel cannot play this: {why}")
+
+
+def _require_game(game: BoardGame) -> None:
+    """Refuse, in one line, anything but a board game of a ruleset the kernel covers (its position is checked as it loads)."""
+    from ..engine.board_game import BoardGame
+    from ..errors import WararchiveError
+
+    if not isinstance(game, BoardGame):
+        raise WararchiveError(f"the kernel loads positions of board games, not {type(game).__name__}")
+    _require(game.rs)
 
 
 _LOCAL = threading.local()  # each thread its own game buffers: a Dask worker of an outside cluster may run several threads

@@ -226,8 +226,10 @@ SG_NOPOST, SG_AWAY_U, SG_AWAY_C, SG_OWN, SG_DESERTED, SG_NDONE, SG_NGEN, SG_REAR
     SG_NARREST,
     SG_SEED,
     SG_PAUX,
+    SG_TURN_REM,
+    SG_TURN_REM1,
     SG_SIZE,
-) = range(25, 42)
+) = range(25, 44)
 
 # The hooks' events: E_SOJ rows (playout.L_PLY, L_TYPE, L_RULE, then these)
 L_SK, L_TO, L_SIDE, L_COFF, L_CCOUNT, L_POFF, L_PCOUNT, L_X, L_HIT = range(3, 12)
@@ -635,10 +637,11 @@ def begin(S, W) -> None:
 def guessed(S, W, player: int, still, moved, gone) -> None:
     """SojamangHooks.guessed: ``player``'s guesses replaced the ranks on ``still`` and ``moved`` (cells) and of ``gone`` (uids).
 
-    The enemy's generals, major generals' numbers, signal posts and (before
-    note 18's count) the cabaret's neighbours follow the guess; what a
-    guessed piece's true rank caused (charges spent, promotions due, a
-    pioneer's skill, weapons and reinforcements used) is forgotten.
+    The enemy's generals, major generals' numbers, signal posts, lost post,
+    rearrangement due, open reinforcements and (before note 18's count)
+    the cabaret's neighbours follow the guess; what a guessed piece's true
+    rank caused (charges spent, promotions due, a pioneer's skill, weapons
+    used) and every reinforcement he called are forgotten.
     """
     e, tid, su, sg = 1 - player, S.tid, W.su, W.sg
     su[:, SU_NOW] = 0  # the guessed uids
@@ -648,33 +651,42 @@ def guessed(S, W, player: int, still, moved, gone) -> None:
         su[W.uid[c], SU_NOW] = 1
     for u in gone:
         su[u, SU_NOW] = 1
-    taken1 = taken2 = False
+    mg = 0  # major generals numbered, in uid order
+    had = held = False  # a signal post of his, one standing on the board as his
     for u in range(su.shape[0]):
-        if not su[u, SU_NOW]:
-            taken1 |= su[u, SU_MG_NO] == 1 and W.uid_owner[u] == e
-            taken2 |= su[u, SU_MG_NO] == 2 and W.uid_owner[u] == e
+        if W.uid_owner[u] < 0:
             continue
-        if su[u, SU_GENERAL]:
-            su[u, SU_GENERAL] = 0
-            sg[SG_NGEN + e] -= 1
-        su[u, SU_MG_NO] = 0
-        su[u, SU_POST_HOME] = -1
-        su[u, SU_CHARGES] = 3
-        su[u, SU_SAPPER] = su[u, SU_USED] = su[u, SU_REINF_USED] = 0
-    free = 1 if not taken1 else (2 if not taken2 else 0)  # the numbers left, given in uid order
-    for u in range(su.shape[0]):
-        c = k._cell_of(W, u) if su[u, SU_NOW] else -1
-        if c < 0:
-            continue
-        t = W.kind[c]
-        if S.ttab[t, TT_GENERAL]:
-            su[u, SU_GENERAL] = 1
-            sg[SG_NGEN + e] += 1
-        if t == tid[T_MAJOR_GENERAL] and free:
-            su[u, SU_MG_NO] = free
-            free = 2 if free == 1 and not taken2 else 0
-        if t == tid[T_POST]:
-            su[u, SU_POST_HOME] = e
+        if W.uid_owner[u] == e:
+            guess = su[u, SU_NOW]
+            numbered = (su[u, SU_MG_NO] > 0 and not guess) or W.uid_kind[u] == tid[T_MAJOR_GENERAL]
+            su[u, SU_MG_NO] = su[u, SU_REINF_USED] = 0
+            if numbered and mg < 2:
+                mg += 1
+                su[u, SU_MG_NO] = mg
+            if guess:
+                if su[u, SU_GENERAL]:
+                    su[u, SU_GENERAL] = 0
+                    sg[SG_NGEN + e] -= 1
+                su[u, SU_POST_HOME] = -1
+                su[u, SU_CHARGES] = 3
+                su[u, SU_SAPPER] = su[u, SU_USED] = 0
+                c = k._cell_of(W, u)
+                if c >= 0 and S.ttab[W.kind[c], TT_GENERAL]:
+                    su[u, SU_GENERAL] = 1
+                    sg[SG_NGEN + e] += 1
+                if c >= 0 and W.kind[c] == tid[T_POST]:
+                    su[u, SU_POST_HOME] = e
+        if W.uid_kind[u] == tid[T_POST] and (su[u, SU_POST_HOME] if su[u, SU_POST_HOME] >= 0 else W.uid_owner[u]) == e:
+            had = True
+            held |= W.uid_owner[u] == e and k._cell_of(W, u) >= 0
+    sg[SG_NOPOST + e] = had and not held
+    full = S.P[k.P_SOJ_FULL]
+    due = False
+    if full and sg[SG_NGEN + e] == 0:
+        for i in range(sg[SG_TURN_REM + e], W.G[k.G_NREMOVED]):
+            u = W.rem[i]
+            due |= W.uid_owner[u] == e and S.ttab[W.uid_kind[u], TT_GENERAL]
+    sg[SG_REARR_DUE + e] = due
     m = 0
     for i in range(sg[SG_NPEND]):  # the promotions due to guessed pieces
         if not su[W.pend[i, 1], SU_NOW]:
@@ -682,16 +694,19 @@ def guessed(S, W, player: int, still, moved, gone) -> None:
                 W.pend[m, j] = W.pend[i, j]
             m += 1
     sg[SG_NPEND] = m
-    m = 0
-    for i in range(sg[SG_NROPEN + e]):  # the reinforcements of guessed generals
-        if not su[W.ropen[e, i, 0], SU_NOW]:
-            W.ropen[e, m, 0], W.ropen[e, m, 1] = W.ropen[e, i, 0], W.ropen[e, i, 1]
-            m += 1
-    sg[SG_NROPEN + e] = m
-    if S.P[k.P_SOJ_FULL] and not sg[SG_NDONE + e]:  # last: it writes SU_NOW
+    if full:
+        present = W.left
+        present[:] = 0
+        for c in range(W.owner.shape[0]):
+            if W.owner[c] == e:
+                present[W.kind[c]] = 1
+        _open_arms(S, W, e, present)
+    if full and not sg[SG_NDONE + e]:  # last: it writes SU_NOW
         _beside_cabaret(S, W, e)
         for u in range(su.shape[0]):
             su[u, SU_NEIGH0 + e] = su[u, SU_NOW]
+    else:
+        su[:, SU_NEIGH0 + e] = 0
 
 
 # -- moves -----------------------------------------------------------------------------------------
@@ -1197,7 +1212,7 @@ def _desert(S, W, to: int, p: int) -> None:
 def _stream_text(S, W, ply: int):
     """The bytes of ``"<ruleset>:<seed>:deserter:<ply>"``: Ruleset.rng's seed text for the deserter drawn at ``ply``."""
     head = S.text
-    out = np.zeros(head.shape[0] + 48, np.uint8)
+    out = np.zeros(head.shape[0] + 64, np.uint8)  # ":deserter:" and two int64s of up to 20 characters each
     n = 0
     for b in head:
         out[n] = b
@@ -1212,17 +1227,23 @@ def _stream_text(S, W, ply: int):
 
 @inner(LEAF)
 def _digits(out, n: int, v: int) -> int:
-    """Write ``str(v)`` into ``out`` from ``n``; returns the new length."""
+    """Write ``str(v)`` into ``out`` from ``n``; returns the new length.
+
+    The digits come from the magnitude as an unsigned 64-bit number, so the
+    most negative int64 (whose negation overflows) is written right too.
+    """
+    m = np.uint64(v)
     if v < 0:
         out[n] = 45
         n += 1
-        v = -v
+        m = np.uint64(-(v + 1)) + np.uint64(1)
     start = n
+    ten = np.uint64(10)
     while True:
-        out[n] = 48 + v % 10
+        out[n] = np.uint8(48 + m % ten)
         n += 1
-        v //= 10
-        if v == 0:
+        m //= ten
+        if m == 0:
             break
     i, j = start, n - 1
     while i < j:
@@ -1357,6 +1378,7 @@ def turn_start(S, W, p: int) -> None:
         W.sg[SG_DIRTY] = 1
         _piece(W, _ev(S, W, SK_PROMOTION, rule, p, -1), u, t, p)
     W.sg[SG_NPEND] = j
+    W.sg[SG_TURN_REM + p] = W.G[k.G_NREMOVED]
     if W.sg[SG_NLOWERED]:
         for u in range(W.su.shape[0]):
             if W.su[u, SU_LOWERED] > 0 and W.uid_owner[u] == p:
@@ -1489,7 +1511,7 @@ def _cabaret_neighbours(S, W) -> None:
 @inner(LEAF)
 def _census(S, W, draws: bool) -> None:
     """SojamangHooks._census: after losses or changes of rank, the four generals, the lost arms, the referee's draw."""
-    tid, full = S.tid, S.P[k.P_SOJ_FULL]
+    full = S.P[k.P_SOJ_FULL]
     start, end = W.sg[SG_NREMOVED], W.G[k.G_NREMOVED]
     W.sg[SG_NREMOVED], W.sg[SG_DIRTY] = end, 0
     if end > start:
@@ -1516,31 +1538,36 @@ def _census(S, W, draws: bool) -> None:
                     takers0 = True
                 else:
                     takers1 = True
-        if not full:
-            continue
-        m = 0
-        for c in range(W.owner.shape[0]):
-            if W.owner[c] != s:
-                continue
-            t, gu = W.kind[c], W.uid[c]
-            if not S.ttab[t, TT_GENERAL] or W.su[gu, SU_REINF_USED]:
-                continue
-            if t == tid[T_GENERAL]:
-                pid, arm2 = tid[T_BATTERY], -1
-            elif t == tid[T_LT_GENERAL]:
-                pid, arm2 = tid[T_AVIATOR], -1
-            elif W.su[gu, SU_MG_NO] == 1:
-                pid, arm2 = tid[T_PIONEER], -1
-            elif W.su[gu, SU_MG_NO] == 2:
-                pid, arm2 = tid[T_CAVALRYMAN], tid[T_CAV_ENSIGN]
-            else:
-                continue
-            if not present[pid] and (arm2 < 0 or not present[arm2]):
-                W.ropen[s, m, 0], W.ropen[s, m, 1] = gu, pid
-                m += 1
-        W.sg[SG_NROPEN + s] = m
+        if full:
+            _open_arms(S, W, s, present)
     if draws and not takers0 and not takers1:
         k._finish(W, -1, S.rid[R_DRAW_FORCES], False)
+
+
+@njit(**LEAF, inline="always")
+def _open_arms(S, W, s: int, present) -> None:
+    """SojamangHooks._open_arms into ``W.ropen[s]``: the arms ``s``'s generals may call (``present``: his types on the board)."""
+    tid, m = S.tid, 0
+    for c in range(W.owner.shape[0]):
+        if W.owner[c] != s:
+            continue
+        t, gu = W.kind[c], W.uid[c]
+        if not S.ttab[t, TT_GENERAL] or W.su[gu, SU_REINF_USED]:
+            continue
+        if t == tid[T_GENERAL]:
+            pid, arm2 = tid[T_BATTERY], -1
+        elif t == tid[T_LT_GENERAL]:
+            pid, arm2 = tid[T_AVIATOR], -1
+        elif W.su[gu, SU_MG_NO] == 1:
+            pid, arm2 = tid[T_PIONEER], -1
+        elif W.su[gu, SU_MG_NO] == 2:
+            pid, arm2 = tid[T_CAVALRYMAN], tid[T_CAV_ENSIGN]
+        else:
+            continue
+        if not present[pid] and (arm2 < 0 or not present[arm2]):
+            W.ropen[s, m, 0], W.ropen[s, m, 1] = gu, pid
+            m += 1
+    W.sg[SG_NROPEN + s] = m
 
 
 # -- greedy judgement -----------------------------------------------------------------------------

@@ -92,10 +92,13 @@ def _ruleset_gap(rs: Ruleset) -> str | None:
 
 
 def players_gap(players: tuple[str, str]) -> str | None:
-    """Why the kernel cannot play these players, or None."""
+    """Why the kernel cannot play these players (two, one a side), or None."""
+    if len(players) != 2:
+        return f"a game has two players, one a side, not {len(players)}"
     other = [k for k in players if k not in PLAYERS]
     if other:
-        return f"the kernel plays only {', '.join(PLAYERS)} players, not {', '.join(sorted(set(other)))}"
+        named = ", ".join(k if k.isprintable() else repr(k) for k in sorted(set(other)))  # one line, whatever was typed
+        return f"the kernel plays only {', '.join(PLAYERS)} players, not {named}"
     return None
 
 
@@ -108,6 +111,8 @@ def spec(rs: Ruleset) -> Spec:
     """``rs`` as arrays, built once per ruleset and options (a ruleset never changes once built)."""
     key = _key(rs)
     if key not in _SPECS:
+        for name, option in rs.declared.items():  # in their ranges (a ruleset built by hand skipped ruleset()'s checks)
+            option.validate(rs.options[name])
         _SPECS[key] = _build(rs)
     return _SPECS[key]
 

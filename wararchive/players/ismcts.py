@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.game import Game
+from ..engine.limits import MAX_BUDGET, whole_number
 from ..engine.view import View
 from .player import Player
 
@@ -178,7 +179,8 @@ class ISMCTSPlayer(Player):
 
     def __init__(self, seed: int | str = 0, iterations: int = DEFAULT_ITERATIONS, engine: str = "auto"):
         super().__init__(seed)
-        self.iterations = iterations
+        # checked here, not only in make_player's "ismcts:N": the compiled search's tree holds iterations + 1 nodes
+        self.iterations = whole_number(iterations, 1, MAX_BUDGET, "ismcts's iterations")
         self.engine = engine  # where the guessed worlds are played (kernel.ENGINES): the choices are the same on either
 
     def choose(self, game: Game) -> Any:

@@ -18,11 +18,13 @@ import importlib.util
 import inspect
 from collections.abc import Iterable, Sequence
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import plugins
 from ..engine.game import Game
+from ..engine.limits import MAX_BUDGET
 from ..errors import UnknownIdError, WararchiveError
 from .baseline import GreedyPlayer, RandomPlayer
 from .ismcts import ISMCTSPlayer
@@ -46,17 +48,38 @@ OWN: dict[str, type[Player]] = {
 
 
 @cache
-def players() -> dict[str, type[Player]]:
-    """Every registered player by name: the project's own, then the plugins' in name order."""
+def _registered() -> tuple[dict[str, type[Player]], plugins.Registered]:
+    """Every usable player by name (the project's own, then the plugins' in name order), and the refused claims.
+
+    A plugin may not pass for one of the project's players (records name
+    players by name), nor for another plugin's; one that cannot be loaded, or
+    is no :class:`Player` subclass, is left out with one warning, and every
+    other player keeps working.
+    """
+    own = {name: "one of wararchive's own players (package wararchive)" for name in OWN}
+    registered = plugins.register(entry_points(group=GROUP), own)
+    registered.warn_refused()
     found = dict(OWN)
-    for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
-        if ep.name in OWN:  # a plugin may not pass for one of the project's players: records name players by name
-            raise WararchiveError(f"entry point {ep.name!r} of {GROUP!r} takes the name of one of wararchive's own players")
-        found[ep.name] = ep.load()
-    return found
+    for name, ep in registered.found.items():
+        try:
+            found[name] = _player_class(ep)
+        except plugins.PluginError as exc:
+            plugins.warn(exc.warning)
+            registered.refused.setdefault(name, []).append(exc)
+    return found, registered
 
 
-MAX_BUDGET = 1_000_000  # iterations a move at most: far beyond any useful search, and a bound on a typed number
+def _player_class(ep: EntryPoint) -> type[Player]:
+    """The class ``ep`` names, or a :class:`~wararchive.plugins.PluginError` if it cannot be loaded or is no player."""
+    cls = plugins.load(ep)
+    if not (isinstance(cls, type) and issubclass(cls, Player)):
+        raise plugins.PluginError(ep, f"{ep.value} is not a subclass of wararchive.players.Player")
+    return cls
+
+
+def players() -> dict[str, type[Player]]:
+    """Every usable player by name: the project's own, then the plugins' in name order."""
+    return _registered()[0]
 
 
 def budgeted() -> set[str]:
@@ -67,8 +90,10 @@ def budgeted() -> set[str]:
 def make_player(kind: str, seed: int | str) -> Player:
     """A registered player by name, or ``name:N`` to give a search player a budget of N."""
     name, sep, budget = kind.partition(":")
-    registered = players()
+    registered, claims = _registered()
     if name not in registered:
+        if name in claims.refused:  # a plugin's player that was skipped: say which and why
+            raise claims.refused[name][0]
         raise UnknownIdError("player", kind, list(registered))
     if not sep:
         return registered[name](seed)

@@ -23,6 +23,7 @@ from sphinx.util.docutils import SphinxDirective
 from ..drawing.colours import side_colours
 from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
+from ..study import output
 from ..study.design import options_studied, slug
 from .cache import cached_figure, fingerprint, site_cache_dir
 from .html import el
@@ -36,9 +37,12 @@ COMMAND = "wararchive publish-studies"
 
 
 def published(srcdir: Path, ruleset_id: str, option: str) -> list[dict[str, Any]]:
-    """The published summaries of one option, greedy against greedy first, then by players."""
+    """The published summaries of one option, greedy against greedy first, then by players.
+
+    Each is checked against its study's content hash: a study changed by hand is refused, naming the file, not shown.
+    """
     found = [
-        json.loads(p.read_text(encoding="utf-8")) for p in sorted((srcdir / STUDIES / ruleset_id / option).glob("*/summary.json"))
+        json.loads(output.read(p.parent, p.name)) for p in sorted((srcdir / STUDIES / ruleset_id / option).glob("*/summary.json"))
     ]
     return sorted(found, key=lambda s: (s["meta"]["design"]["players"] != ["greedy", "greedy"], s["meta"]["design"]["players"]))
 

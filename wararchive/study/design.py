@@ -24,6 +24,7 @@ from typing import Any
 
 from ..engine import ruleset
 from ..engine.fingerprint import ruleset_fingerprint
+from ..engine.limits import check_seeds
 from ..errors import WararchiveError
 from ..players import make_player, player_code
 
@@ -134,8 +135,7 @@ def design(
             raise WararchiveError(f"option {name}: a reading is named twice in {', '.join(map(_text, values))}")
         if name in fixed:
             raise WararchiveError(f"option {name} is both varied and fixed")
-    if games < 1:
-        raise WararchiveError(f"games must be at least 1, not {games}")
+    check_seeds(seed, games)  # every seed a seed of both engines, the last too
     players = tuple(players)
     if len(players) != 2:
         raise WararchiveError(f"a study needs two players, not {','.join(players)!r}")

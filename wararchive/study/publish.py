@@ -13,7 +13,14 @@ reading, on the same seed, with the same players) is played once. The seeds
 are played in blocks, each saved under ``.partial/`` (not versioned) as it
 completes, so an interrupted run resumes where it stopped and a larger run
 of the same code reuses the seeds already played; a study whose saved
-design and fingerprints still hold is not played again.
+design and fingerprints still hold (and whose files match their hashes,
+see :mod:`.output`) is not played again.
+
+A saved block is published without being replayed, so it must be what was
+saved: its first line names the run and seeds it was played for and the
+SHA-256 of that line and of the games after it. A block changed, truncated,
+not a block at all or saved for another design is refused, naming it, and
+``--discard-bad-blocks`` deletes such blocks and plays their seeds again.
 """
 
 from __future__ import annotations
@@ -21,13 +28,15 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
-from ..fileio import atomic_write_bytes, atomic_write_text
+from ..errors import WararchiveError
+from ..fileio import atomic_write_bytes
 from ..players import players as registered_players
 from ..runner import parallel_iter, parallel_map
 from . import Study, _analyse, output
@@ -40,6 +49,7 @@ BASELINE = ("greedy", "greedy")  # the pairing studied for every ruleset at the 
 SEED = 1
 BLOCK = 50  # seeds per checkpoint
 PARTIAL = ".partial"
+BLOCK_FORMAT = "wararchive-block 1"  # a saved block's first line starts so; a new format gets a new number
 SUMMARY = "summary.json"
 COMMAND = "wararchive publish-studies"
 ENGINE = "auto"  # the compiled kernel where it covers a game, else the reference engine: the same facts either way
@@ -149,10 +159,10 @@ def summary(study: Study, meta: dict[str, Any]) -> dict[str, Any]:
 
 
 def is_current(entry: Entry, root: Path) -> bool:
-    """Whether the study is published with this design and every reading's current fingerprint."""
+    """Whether the study is published, unchanged since, with this design and every reading's current fingerprint."""
     try:
-        meta = json.loads((entry.folder(root) / output.META_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        meta, _ = output.verified(entry.folder(root))
+    except output.ContentError:
         return False
     want = entry.design.fingerprints()
     return meta.get("design") == entry.design.to_dict() and [r["fingerprint"] for r in meta.get("readings", [])] == want
@@ -171,7 +181,7 @@ def _run_key(todo: list[Entry]) -> str:
         ]
         for e in todo
     ]
-    data = [studies, source_hash("study/run.py")]
+    data = [studies, source_hash("study/run.py"), BLOCK_FORMAT]
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
@@ -189,24 +199,83 @@ def _blocks(todo: list[Entry]) -> list[tuple[str, list, list]]:
     return out
 
 
-def _played(todo: list[Entry], partial: Path, workers: int | None, scheduler: str | None, progress: bool) -> dict:
-    """Every game the studies need, by key: from saved blocks, the rest played (and each block saved as it completes)."""
+class BlockError(WararchiveError):
+    """A saved block that cannot be trusted: publishing it would publish games that were never played so."""
+
+    def __init__(self, path: Path, problem: str):
+        self.path = path
+        super().__init__(
+            f"saved block {path} {problem}; delete it, or run again with --discard-bad-blocks to play its seeds again"
+        )
+
+
+def _bound(run: str, block: str) -> bytes:
+    """What a block's checksum binds its games to: the format, the run (studies and code, see _run_key) and the seeds."""
+    return f"{BLOCK_FORMAT} {run} {block}".encode()
+
+
+def _block_bytes(run: str, block: str, games: list) -> bytes:
+    """A saved block: one line of what it is for and its SHA-256, then its games as gzipped JSON."""
+    body = gzip.compress(json.dumps(games, default=str).encode(), mtime=0)
+    head = _bound(run, block)
+    return head + b" " + hashlib.sha256(head + b"\n" + body).hexdigest().encode() + b"\n" + body
+
+
+def _read_block(path: Path, run: str, block: str, games: int) -> list:
+    """The games saved in a block, refused unless it was saved for this run and seeds and is unchanged since."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise BlockError(path, f"cannot be read ({exc.strerror})") from None
+    if not data:
+        raise BlockError(path, "is empty")
+    head, newline, body = data.partition(b"\n")
+    bound, _, digest = head.rpartition(b" ")
+    if not newline or not bound.startswith(BLOCK_FORMAT.encode() + b" "):
+        raise BlockError(path, "is not a block (garbage, or saved by an older version)")
+    if bound != _bound(run, block):
+        saved = bound.decode(errors="replace").split(" ")[2:]
+        raise BlockError(path, f"was saved for another design or other seeds (run and seeds {' '.join(saved)!r})")
+    if hashlib.sha256(bound + b"\n" + body).hexdigest().encode() != digest:
+        raise BlockError(path, "has changed or been truncated since it was saved (its SHA-256 differs)")
+    try:
+        got = json.loads(gzip.decompress(body))
+    except (OSError, EOFError, ValueError) as exc:  # only a forged checksum gets here
+        raise BlockError(path, f"holds games that cannot be decoded ({exc})") from None
+    if not isinstance(got, list) or len(got) != games:
+        raise BlockError(path, f"does not hold its {games} games")
+    return got
+
+
+def _played(todo: list[Entry], partial: Path, workers: int | None, scheduler: str | None, progress: bool, discard: bool) -> dict:
+    """Every game the studies need, by key: from saved blocks, the rest played (and each block saved as it completes).
+
+    A bad saved block is refused, or with ``discard`` deleted (said on
+    stderr) and its seeds played again.
+    """
     blocks = _blocks(todo)
+    run = partial.name  # the run key: the folder is named by it
     facts: dict = {}
     pending = []
     for name, keys, jobs in blocks:
-        path = partial / f"block-{name}.json.gz"
+        path = partial / f"block-{name}.block"
         if path.exists():
-            facts.update(zip(keys, json.loads(gzip.decompress(path.read_bytes())), strict=True))
-        else:
-            pending.append((path, keys, jobs))
+            try:
+                facts.update(zip(keys, _read_block(path, run, name, len(keys)), strict=True))
+                continue
+            except BlockError as exc:
+                if not discard:
+                    raise
+                path.unlink()
+                print(f"discarded {exc.path}: its seeds are played again", file=sys.stderr)
+        pending.append((path, name, keys, jobs))
     done = len(blocks) - len(pending)
     label = f"publish-studies ({done} of {len(blocks)} blocks saved before)" if progress else None
-    stream = parallel_iter(play, [j for _, _, js in pending for j in js], workers=workers, scheduler=scheduler, progress=label)
+    stream = parallel_iter(play, [j for *_, js in pending for j in js], workers=workers, scheduler=scheduler, progress=label)
     try:
-        for path, keys, jobs in pending:
+        for path, name, keys, jobs in pending:
             got = [next(stream) for _ in jobs]
-            atomic_write_bytes(path, gzip.compress(json.dumps(got, default=str).encode(), mtime=0))
+            atomic_write_bytes(path, _block_bytes(run, name, got))
             facts.update(zip(keys, got, strict=True))
     finally:
         stream.close()  # stops the workers at once if a block failed or Ctrl-C came
@@ -222,14 +291,18 @@ def publish(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool = True,
+    discard: bool = False,
 ) -> list[Path]:
-    """Play and save every study that is not published with its current design and fingerprints; returns the folders written."""
+    """Play and save every study that is not published with its current design and fingerprints; returns the folders written.
+
+    With ``discard``, a saved block that cannot be trusted is deleted and its seeds played again, instead of refused.
+    """
     todo = [e for e in entries(games, players, seed, ruleset_ids) if not is_current(e, root)]
     if not todo:
         return []
     partial = root / PARTIAL / _run_key(todo)
     partial.mkdir(parents=True, exist_ok=True)
-    facts = _played(todo, partial, workers, scheduler, progress)
+    facts = _played(todo, partial, workers, scheduler, progress, discard)
     raws = [_tables([{**facts[_game_key((*j, ENGINE))], "reading": j[1]} for j in e.design.jobs()]) for e in todo]
     jobs = [(e.design, raw) for e, raw in zip(todo, raws, strict=True)]
     # The analyses take whole tables: a local process pool pipes them, where Dask would embed them in its task graph
@@ -239,8 +312,10 @@ def publish(
     for e, s in zip(todo, analysed, strict=True):
         meta = _meta(e, s)
         folder = e.folder(root)
-        output.save({k: v for k, v in s.tables().items() if k not in UNPUBLISHED}, meta, folder, csv=False)
-        atomic_write_text(folder / SUMMARY, json.dumps(summary(s, meta), indent=1, sort_keys=True) + "\n")
+        tables = {k: v for k, v in s.tables().items() if k not in UNPUBLISHED}
+        output.save(
+            tables, meta, folder, csv=False, extra={SUMMARY: json.dumps(summary(s, meta), indent=1, sort_keys=True) + "\n"}
+        )
         written.append(folder)
     return written
 

@@ -39,6 +39,7 @@ class State:
         self.generals: list[set[int]] = [set(), set()]  # the four generals' uids still on the board
         self.rearrange = [0, 0]  # rearrangements left this turn
         self.rearrange_due = [False, False]
+        self.turn_removed = [0, 0]  # pieces removed when the side's turn last began (a guessed world's rearrange_due)
         self.mg_no: dict[int, int] = {}  # major general uid -> 1 or 2
         self.reinforce_used: set[int] = set()
         self.reinforce_open: list[list[tuple[int, str]]] = [[], []]  # (general uid, piece he may place)
@@ -254,31 +255,48 @@ class SojamangHooks(Hooks[State]):
     def guessed(self, game: BoardGame, player: int, uids: frozenset[int]) -> None:
         """A search's guessed world: the enemy's rank-bound state follows the guessed ranks, his rank-revealing history goes.
 
-        Rebuilt from the guess: the generals still on the board, the major
-        generals' numbers (the free ones, in uid order as at the start), the
-        signal post's army and, before note 18's count, who stands beside
-        the cabaret. Forgotten for the guessed pieces: mine charges spent,
-        promotions due, pioneers promoted, weapons and reinforcements used
-        (each was caused by the piece's true rank). What any rank would
+        Every field the hooks derive from the enemy's ranks is rebuilt from
+        the guess, so that two worlds guessed alike are alike whatever the
+        true ranks: the generals still on the board; the major generals'
+        numbers (his major generals, on the board or fallen, and the known
+        ones that had a number, numbered in uid order as at the start); the
+        signal post's army, and whether he has lost his post (:57–58: none
+        of his stands on the board as his, though he had one; the player is
+        not told when it falls); the rearrangement due if his last general
+        fell since his turn began (:87); the reinforcements his generals
+        may call (:89); before note 18's count, who stands beside the
+        cabaret (after it, nobody: the set is spent). Forgotten: for the
+        guessed pieces, mine charges spent, promotions due, pioneers
+        promoted and weapons used (each caused by the piece's true rank);
+        for all of his generals, the reinforcements called (the player sees
+        one appear, not which general called it, :89). What any rank would
         suffer (lowered levels, an arrest) is kept.
         """
         st, e, T = self.state(game), 1 - player, self.T
-        guessed = {game.uid[c]: game.kind[c] for c in game.positions[e] if game.uid[c] in uids}
+        army = {game.uid[c]: game.kind[c] for c in game.positions[e]}
+        guessed = {u: t for u, t in army.items() if u in uids}
+        army |= {u: t for u, t, o, _ in game.removed if o == e}
         st.generals[e] = (st.generals[e] - uids) | {u for u, t in guessed.items() if t in self.generals}
-        taken = {n for u, n in st.mg_no.items() if u not in uids and game.uid_owner.get(u) == e}
-        st.mg_no = {u: n for u, n in st.mg_no.items() if u not in uids}
-        free = [n for n in (1, 2) if n not in taken]
-        st.mg_no |= dict(zip(sorted(u for u, t in guessed.items() if t == T["major_general"]), free, strict=False))
+        numbered = {u for u in st.mg_no if u not in uids and game.uid_owner.get(u) == e}
+        mgs = sorted(numbered | {u for u, t in army.items() if t == T["major_general"]})
+        st.mg_no = {u: n for u, n in st.mg_no.items() if game.uid_owner.get(u) != e} | {u: i + 1 for i, u in enumerate(mgs[:2])}
         st.post_home = {u: s for u, s in st.post_home.items() if u not in uids}
         st.post_home |= {u: e for u, t in guessed.items() if t == T["signal_post"]}
-        if self.full and not st.neighbours_done[e]:
-            st.neighbours[e] = self._beside_cabaret(game, e)
+        post, holders = T["signal_post"], []  # who holds each of his posts (-1: fallen)
+        for s in (0, 1):
+            holders += [s for c in game.positions[s] if game.kind[c] == post and st.post_home.get(game.uid[c], s) == e]
+        holders += [-1 for u, t, o, _ in game.removed if t == post and st.post_home.get(u, o) == e]
+        st.no_post[e] = bool(holders) and e not in holders
+        fallen = game.removed[st.turn_removed[e] :]
+        st.rearrange_due[e] = self.full and not st.generals[e] and any(o == e and t in self.generals for _, t, o, _ in fallen)
         st.charges = {u: n for u, n in st.charges.items() if u not in uids}
         st.pending = [x for x in st.pending if x[1] not in uids]
         st.sapper -= uids
         st.used -= uids
-        st.reinforce_used -= uids
-        st.reinforce_open[e] = [(g, pid) for g, pid in st.reinforce_open[e] if g not in uids]
+        st.reinforce_used = {u for u in st.reinforce_used if game.uid_owner.get(u) != e}
+        if self.full:
+            st.reinforce_open[e] = self._open_arms(game, st, e)
+        st.neighbours[e] = self._beside_cabaret(game, e) if self.full and not st.neighbours_done[e] else set()
 
     # -- move generation ------------------------------------------------------------------------
     def forced_moves(self, game: BoardGame, player: int) -> list[Move] | None:
@@ -762,6 +780,7 @@ class SojamangHooks(Hooks[State]):
         if st.lowered:
             for u in [u for u in st.lowered if game.uid_owner.get(u) == player]:
                 del st.lowered[u]
+        st.turn_removed[player] = len(game.removed)
         if st.rearrange_due[player]:
             st.rearrange_due[player] = False
             st.rearrange[player] = 4
@@ -860,37 +879,39 @@ class SojamangHooks(Hooks[State]):
                 st.generals[o].discard(u)
                 if not st.generals[o] and self.full:
                     st.rearrange_due[o] = True
-        kind, uid, T = game.kind, game.uid, self.T
-        takers = [False, False]
-        for s in (0, 1):
-            present = set()
-            gens = []
-            for c in game.positions[s]:
-                t = kind[c]
-                present.add(t)
-                if t in self.takers and uid[c] not in st.nailed_by:
-                    takers[s] = True
-                if t in self.generals and uid[c] not in st.reinforce_used:
-                    gens.append((uid[c], t))
-            if not self.full:
-                continue
-            open_ = []
-            for gu, t in gens:
-                if t == T["general"]:
-                    pid, arm = "battery_commander", ("battery_commander",)
-                elif t == T["lieutenant_general"]:
-                    pid, arm = "aviator", ("aviator",)
-                elif st.mg_no.get(gu) == 1:
-                    pid, arm = "pioneer", ("pioneer",)
-                elif st.mg_no.get(gu) == 2:
-                    pid, arm = "cavalryman", ("cavalryman", "cavalry_ensign")
-                else:
-                    continue
-                if not any(T[a] in present for a in arm):
-                    open_.append((gu, pid))
-            st.reinforce_open[s] = open_
+        kind, uid = game.kind, game.uid
+        takers = [any(kind[c] in self.takers and uid[c] not in st.nailed_by for c in game.positions[s]) for s in (0, 1)]
+        if self.full:
+            for s in (0, 1):
+                st.reinforce_open[s] = self._open_arms(game, st, s)
         if draws and not takers[0] and not takers[1]:
             game.finish(None, "soj.draw-forces")
+
+    def _open_arms(self, game: BoardGame, st: State, s: int) -> list[tuple[int, str]]:
+        """The reinforcements ``s``'s generals may call (:89): (general, piece) for each whose arm has no piece left.
+
+        Read from the ranks on the board, so a guessed world reads its guess (:meth:`guessed`).
+        """
+        kind, uid, T = game.kind, game.uid, self.T
+        present = {kind[c] for c in game.positions[s]}
+        out = []
+        for c in game.positions[s]:
+            t, gu = kind[c], uid[c]
+            if t not in self.generals or gu in st.reinforce_used:
+                continue
+            if t == T["general"]:
+                pid, arm = "battery_commander", ("battery_commander",)
+            elif t == T["lieutenant_general"]:
+                pid, arm = "aviator", ("aviator",)
+            elif st.mg_no.get(gu) == 1:
+                pid, arm = "pioneer", ("pioneer",)
+            elif st.mg_no.get(gu) == 2:
+                pid, arm = "cavalryman", ("cavalryman", "cavalry_ensign")
+            else:
+                continue
+            if not any(T[a] in present for a in arm):
+                out.append((gu, pid))
+        return out
 
     # -- greedy play --------------------------------------------------------------------------------
     def public_notation(self, game: BoardGame, move: Move, player: int | None) -> str | None:

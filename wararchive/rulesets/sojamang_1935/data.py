@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...engine.board import FILES, Board, grid
 from ...engine.combat import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, NEITHER_REMOVED, CombatTable, exception
-from ...engine.common import PLY_LIMIT_RULE, ply_limit_option
+from ...engine.common import PLY_LIMIT_MAX, PLY_LIMIT_RULE, ply_limit_option
 from ...engine.pieces import PieceType
 from ...engine.rules import NotImplemented_, Option, Reading, Rule
 
@@ -257,7 +257,7 @@ OPTIONS = {
     ),
     "quiet_plies": Option(
         name="quiet_plies",
-        summary="The referee declares a draw after this many plies with no piece lost (0: never).",
+        summary=f"The referee declares a draw after this many plies with no piece lost (0: never; at most {PLY_LIMIT_MAX:,}).",
         default=200,
         rationale=(
             "The referee ends the battle without a victory when he sees that neither army can take the enemy's "
@@ -267,6 +267,7 @@ OPTIONS = {
         ),
         cites=P(22),
         kind="setting",
+        maximum=PLY_LIMIT_MAX,  # a quiet stretch longer than the longest game is never; and the kernel's integers are 64-bit
     ),
     "general_demotion": Option(
         name="general_demotion",
