@@ -29,6 +29,7 @@ html_baseurl = base_url()
 html_static_path: list[str] = []
 html_theme_options = {"navigation_with_keys": False}
 html_show_sourcelink = False
+html_copy_source = False  # the pages' Markdown sources (_sources/) are not published; the corpus is, on Downloads
 # Sphinx's search would fetch every result page to cut a snippet from it (over a megabyte for "spioon"); the passage
 # results above it show the matching words in place, so the page results are listed by title only.
 html_show_search_summary = False

@@ -27,6 +27,8 @@ from sphinx.cmd.build import build_main
 from wararchive import corpus, engine, release
 from wararchive.players import simulate_one
 from wararchive.site.replay import KINDS as replay_kinds
+from wararchive.site.study_figures import SMALLEST
+from wararchive.study.design import options_studied
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -65,6 +67,31 @@ def test_the_site_command_keeps_doctrees_out_of_the_published_html(monkeypatch, 
     out = site_cmds.build_site()
     doctrees = Path(ran[0][ran[0].index("-d") + 1])
     assert out not in doctrees.parents and doctrees != out
+
+
+def test_published_html_holds_no_sources_and_no_buildinfo(site):
+    """Sphinx's .buildinfo waits beside the doctrees; the pages' Markdown sources are not copied."""
+    assert not (site / ".buildinfo").exists() and not (site / ".buildinfo.bak").exists()
+    assert not (site / "_sources").exists()
+    assert (site.parent / "doctrees" / "html.buildinfo").is_file()
+
+
+def test_buildinfo_kept_aside_still_drives_incremental_builds(tmp_path):
+    """Put back before the next build: an unchanged project writes no page again, a changed HTML setting every page."""
+    src, out, doctrees = tmp_path / "src", tmp_path / "html", tmp_path / "doctrees"
+    src.mkdir()
+    (src / "conf.py").write_text("from wararchive.site import publish\nhtml_copy_source = False\nsetup = publish.register\n")
+    (src / "index.rst").write_text("Title\n=====\n\ntext\n")
+    (out / "_sources").mkdir(parents=True)  # left by an older build that copied sources
+
+    def build(*extra: str) -> int:
+        assert build_main(["-q", "-b", "html", "-d", str(doctrees), *extra, str(src), str(out)]) == 0
+        assert not (out / ".buildinfo").exists() and not (out / "_sources").exists()
+        return (out / "index.html").stat().st_mtime_ns
+
+    first = build()
+    assert build() == first, "nothing changed: no page is written again"
+    assert build("-D", "html_title=another") != first, "a changed HTML setting writes every page again"
 
 
 def test_home_page_shows_small_lazy_thumbnails_and_the_site_has_an_icon(site):
@@ -199,7 +226,7 @@ def test_passage_search_index_holds_every_passage_and_the_keys_of_its_words(site
     c = corpus.load()
     ids = [row[raw["fields"].index("id")] for row in raw["passages"]]
     assert ids == [p.id for t in c.texts.values() for p in t.passages]
-    assert set(raw["concepts"]["spy"]) >= {"spioon", "vakooja", "spion", "salakuulaja"}
+    assert raw["concepts"]["spy"] == {"en": ["spy"], "et": ["salakuulaja", "spioon"], "fi": ["vakooja"], "sv": ["spion"]}
     # fi-japanilainen-sotapeli:22 says "Vakoojan": the Finnish stem, folded, is its key
     assert raw["vocab"]["fi"]["vakoojan"] == key("Vakoojan", "fi") == "vakoo"
     assert all(k == k.lower() and "ä" not in k for forms in raw["vocab"].values() for k in forms.values())
@@ -233,10 +260,10 @@ def test_parallel_page_marks_every_difference(site):
     # unit 22 (fi-japanilainen-sotapeli:22, sv-japanska-krigsspelet:22): the spy and the field marshal; the note quotes
     # both originals, and the options that read the clause link the game page and the readings page
     unit = text[text.index('id="unit-22"') : text.index('id="unit-23"')]
-    assert '<mark class="wa-noted">Spionen blir slagen af alla andra, men slår fältmarskalken</mark>' in unit
-    assert 'wa-noted">Vakoojan kaataa kaikki muut laatat' in unit
+    assert '<mark class="wa-noted">alla andra</mark>' in unit and '<mark class="wa-noted">men</mark>' in unit
+    assert '<mark class="wa-noted">paitsi kenttämarsalkka</mark>' in unit
     assert 'href="../games/japanese-war-game.html#option-spy_vs_marshal"' in unit
-    assert re.search(r'href="\.\./readings/japanese-war-game\.html#spy-vs-marshal[^"]*"', unit)
+    assert re.search(r'href="\.\./readings/japanese-war-game\.html#readings-japanese-war-game-spy-vs-marshal"', unit)
     assert 'id="option-spy_vs_marshal"' in page(site, "games/japanese-war-game.html")
 
 
@@ -249,6 +276,31 @@ def test_parallel_marks_only_what_the_note_quotes_in_the_original():
     spans = [text[a:b] for a, b in noted_spans(note, text)]
     assert spans == ["på  en rad", "men", "saa\nsiirtää"]
     assert noted_spans("'on a row'", text) == []
+    assert noted_spans('fi "saa siirtää" / sv "kan flyttas": same', text) == [], "words called the same are not marked"
+
+
+def test_parallel_marks_the_words_that_differ_not_clauses_or_words_called_the_same():
+    """Each differing unit marks a few words in each original it quotes, never a whole clause, never a pair the note
+    calls the same; unit 17 reads the Swedish singular 'en bricka' as 'a tile', not as the numeral."""
+    from wararchive.site.parallel import noted_spans
+
+    c = corpus.load()
+    units = {u.n: u for u in c.parallels["japanese-war-game"].units}
+    marks = {}
+    for u in units.values():
+        for pid in (u.left + u.right) if u.relation == "differs" else ():
+            reading = c.passage(pid).reading
+            marks[u.n, pid[:2]] = [reading[a:b] for a, b in noted_spans(u.difference, reading)]
+            assert all(len(m.split()) <= 3 for m in marks[u.n, pid[:2]]), (u.n, pid, marks[u.n, pid[:2]])
+    assert marks[22, "fi"] == ["paitsi kenttämarsalkka"] and marks[22, "sv"] == ["alla andra", "men"]
+    assert marks[25, "fi"] == ["eteenpäin liikkuessa"] and marks[25, "sv"] == ["rakt framåt"]
+    assert marks[8, "fi"] == ["erityisesti merkitty"] and marks[8, "sv"] == ["särskild"]  # not 'anastaa' / 'taga': same
+    assert marks[27, "fi"] == ["laattojen"] and marks[27, "sv"] == ["motståndarens"]  # not 'lajimuute' / 'afart': same
+    assert marks[4, "fi"] == ["kahtia"] and marks[4, "sv"] == ["i midten"]  # not the wording the note calls the same
+    assert marks[17, "sv"] == ["En bricka"]
+    note = " ".join(units[17].difference.split())
+    assert "'En bricka' (a tile)" in note and "one tile is moved" not in note
+    assert c.passage("sv-japanska-krigsspelet:17").translation.startswith("A tile is moved in turn")
 
 
 def test_game_pages_show_every_rule_with_its_certainty(site):
@@ -272,6 +324,10 @@ def test_statistics_figures_have_alt_text(site):
     for rid in engine.rulesets():
         text = page(site, f"games/{rid}.html")
         assert re.search(r'<img alt="Histogram of game lengths[^"]+"', text), rid
+        # every share with its count, N and Wilson interval; two different players also counted per player
+        share = r"\d+ of \d+: [\d.]+ \[[\d.]+, [\d.]+\]"
+        assert re.search(rf'<img alt="Shares of games with Wilson 95% intervals[^"]+ {share}', text), rid
+        assert "wa-stats-players" in text and "wins as" in text and "unfinished" in text, rid
 
 
 def test_search_index_holds_original_language_stems(site):
@@ -426,6 +482,46 @@ def test_replay_viewer_addresses_plies_lists_moves_and_flips(browser, server, si
     pg.close()
 
 
+def test_translation_toggle_hides_the_english_by_keyboard_and_is_remembered(browser, server):
+    pg = browser.new_page(viewport={"width": 1100, "height": 800})
+    pg.goto(f"{server}/texts/et-spionaaz.html")
+    pg.get_by_role("button", name="English translation", pressed=True).focus()
+    assert pg.locator(".wa-trans").first.is_visible()
+    pg.keyboard.press("Enter")
+    assert pg.locator("button.wa-trans-toggle").get_attribute("aria-pressed") == "false"
+    assert not pg.locator(".wa-trans").first.is_visible()
+    cols, orig = pg.locator(".wa-cols").first.bounding_box(), pg.locator(".wa-orig").first.bounding_box()
+    assert orig["width"] > 0.9 * cols["width"], "the original takes the whole width"
+    pg.goto(f"{server}/texts/et-sojamang-1935.html")
+    pg.get_by_role("button", name="English translation", pressed=False).focus()
+    assert not pg.locator(".wa-trans").first.is_visible()
+    pg.keyboard.press("Space")
+    assert pg.locator(".wa-trans").first.is_visible()
+    assert pg.locator("button.wa-trans-toggle").get_attribute("aria-pressed") == "true"
+    pg.close()
+
+
+def test_replay_moves_mark_captures_and_name_no_rank(browser, server, site):
+    """A ply at which a piece left the board is written FROMxTO, as the engine's own log of removals has it; a quiet one
+    FROM-TO; the marker is all that is added, as the side saw the move."""
+    rid = "spionaaz"
+    replay_page = sorted((site / "games").glob(f"{rid}-game-*.html"))[0]
+    seed = int(replay_page.stem.rsplit("-", 1)[1])
+    record = simulate_one(engine.ruleset(rid), seed, replay_kinds).record()
+    removals = {r["ply"] for r in engine.replay(record).view("south").removed}
+    pg = browser.new_page(viewport={"width": 1100, "height": 900})
+    pg.goto(f"{server}/games/{replay_page.name}#ply=0&view=south")
+    moves = pg.evaluate("JSON.parse(document.querySelector('.wa-replay-data').textContent).moves.south")
+    buttons = pg.locator(".wa-movelist button").evaluate_all("bs => bs.map(b => [b.textContent, 'capture' in b.dataset])")
+    assert len(buttons) == len(moves) and removals and len(removals) < len(moves)
+    for ply, ((text, capture), seen) in enumerate(zip(buttons, moves, strict=True), 1):
+        assert capture == (ply in removals), ply
+        assert text == (seen.replace("-", "x", 1) if capture else seen), (ply, text, seen)
+    pg.click(f".wa-movelist button[data-ply='{min(removals)}']")
+    assert "x" in pg.locator(".wa-ply").text_content()
+    pg.close()
+
+
 def test_layer_choice_is_remembered_and_shows_the_apparatus(browser, server):
     pg = browser.new_page(viewport={"width": 1100, "height": 800})
     pg.goto(f"{server}/texts/et-spionaaz.html")
@@ -514,6 +610,45 @@ def test_search_lists_at_most_sixty_and_says_how_many(browser, server):
     pg.close()
 
 
+def test_a_hit_highlights_its_words_on_the_page_it_leads_to(browser, server):
+    """flaggan: Swedish passages first, the texts told apart in the filter; the first leads to the Swedish text with its
+    word, fana, marked (as written, Fana too) and Sphinx's own highlighter silent. Pages in the query's language first,
+    their links carrying the words too; one message where nothing matches."""
+    pg = browser.new_page()
+    pg.goto(f"{server}/search.html?q=flaggan")
+    pg.wait_for_selector(".wa-passage-results li > a")
+    links = pg.locator(".wa-passage-results li > a")
+    assert all(h.startswith("#sv-") for h in links.evaluate_all("els => els.slice(0, 4).map(a => a.hash)"))
+    options = pg.locator(".wa-filters select[name=text] option").all_inner_texts()
+    assert len(options) == len(set(options)), options
+    assert "?highlight=" in links.first.get_attribute("href")
+    links.first.click()
+    pg.wait_for_selector("mark.wa-search-hit", state="attached")
+    marks = pg.locator("article mark.wa-search-hit").all_inner_texts()
+    assert {m.lower() for m in marks} == {"fana"} and pg.locator("span.highlighted").count() == 0, marks
+    assert "highlight=" not in pg.url and re.search(r"#sv-japanska-krigsspelet:\d+$", pg.url)
+    pg.keyboard.press("Escape")
+    assert pg.locator("mark.wa-search-hit").count() == 0
+    # the pages too put the query's language first: for spionen the Swedish text, not the game named Spionaaž
+    pg.goto(f"{server}/search.html?q=spionen")
+    pg.wait_for_function("/found \\d+ page/.test(document.querySelector('#search-results')?.innerText || '')", timeout=15000)
+    assert "texts/sv-japanska-krigsspelet.html" in pg.locator("#search-results ul.search li a").first.get_attribute("href")
+    # a page hit carries the words too: Kenttämarsalkka marked for marsalkka
+    pg.goto(f"{server}/search.html?q=marsalkka")
+    pg.wait_for_function("/found \\d+ page/.test(document.querySelector('#search-results')?.innerText || '')", timeout=15000)
+    pg.locator("#search-results ul.search li a[href*='fi-japanilainen-sotapeli.html']").first.click()
+    pg.wait_for_selector("mark.wa-search-hit", state="attached")
+    assert "Kenttämarsalkka" in pg.locator("article mark.wa-search-hit").all_inner_texts()
+    # nothing found: one message, not two that contradict each other
+    pg.goto(f"{server}/search.html?q=zzxq")
+    pg.wait_for_function("document.querySelector('.wa-count')?.textContent.startsWith('Nothing matches')", timeout=15000)
+    visible = pg.locator("#search-results .search-summary, #search-results h2, .wa-count").evaluate_all(
+        "els => els.filter(e => e.offsetParent !== null).map(e => e.textContent)"
+    )
+    assert len(visible) == 1, visible
+    pg.close()
+
+
 def test_phone_replay_keeps_board_controls_and_rule_in_view(browser, server):
     """At 390 px: the controls, the board and the ply's rule on one screen, the legend folded, targets of 24 px or
     more; chess in SAN move pairs; the arrow keys step from page load; autoplay has a speed."""
@@ -568,6 +703,64 @@ def test_phone_permalink_lands_below_the_sticky_bars(browser, server):
     pg.close()
 
 
+FOCUSED = """() => { const e = document.activeElement, r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  return {what: e.outerHTML.slice(0, 80), content: !!e.closest('article'), drawer: !!e.closest('.sidebar-drawer'),
+          seen: r.width > 0 && r.height > 0 && s.visibility === 'visible' && s.opacity !== '0'
+                && r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight}; }"""
+
+
+def tab(pg) -> dict:
+    """Tab once and say where focus went, once the theme's slides (the skip link's, a drawer's) have finished."""
+    pg.keyboard.press("Tab")
+    pg.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished))")
+    return pg.evaluate(FOCUSED)
+
+
+def test_phone_focus_meets_nothing_unseen_before_the_content_and_opens_the_drawer(browser, server):
+    """At 390 px the theme's closed drawer once held 16 focus stops, off-screen, before the content: now every stop
+    before the content is on screen, the menu icon is a button that opens the drawer, and its links are then reachable."""
+    pg = browser.new_page(viewport={"width": 390, "height": 844})
+    pg.goto(f"{server}/readings/sojamang-1935.html")
+    before = []
+    while not (stop := tab(pg))["content"]:
+        before.append(stop)
+        assert len(before) < 10, [s["what"] for s in before]
+    assert before and all(s["seen"] for s in before), [s["what"] for s in before if not s["seen"]]
+    assert "skip-to-content" in before[0]["what"]
+    menu = pg.locator("button.nav-overlay-icon")
+    assert menu.get_attribute("aria-expanded") == "false"
+    menu.focus()
+    pg.keyboard.press("Enter")
+    assert menu.get_attribute("aria-expanded") == "true"
+    pg.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished))")
+    inside = [pg.evaluate(FOCUSED), tab(pg), tab(pg)]
+    assert all(s["drawer"] and s["seen"] for s in inside), inside
+    pg.keyboard.press("Escape")
+    assert menu.get_attribute("aria-expanded") == "false" and pg.evaluate(FOCUSED)["what"].startswith("<button")
+    pg.close()
+
+
+def test_phone_readings_page_lists_its_options_and_its_plots_are_legible(browser, server):
+    """The Sõjamäng readings page was some 89,000 px tall at 390 px, its plots 358 px wide with 6 px words: now its
+    evidence folds under each pairing below a list of its options, and a plot's smallest words are 10 px or more."""
+    rid = "sojamang-1935"
+    pg = browser.new_page(viewport={"width": 390, "height": 844})
+    pg.goto(f"{server}/readings/{rid}.html")
+    assert pg.evaluate("() => document.documentElement.scrollHeight") < 35_000
+    links = f"article a.reference[href^='#readings-{rid}-']"  # the list of options, not the headings' own permalinks
+    toc = pg.evaluate("(sel) => [...document.querySelectorAll(sel)].map(a => a.hash.slice(1))", links)
+    assert toc == [f"readings-{rid}-{o.replace('_', '-')}" for o in options_studied(rid)]
+    assert all(pg.evaluate("(id) => !!document.getElementById(id)", t) for t in toc)
+    assert pg.locator("details.wa-evidence[open]").count() == 0 < pg.locator("details.wa-evidence").count()
+    plot = pg.locator("img.wa-plot").first
+    plot.scroll_into_view_if_needed()
+    pg.wait_for_function("() => document.querySelector('img.wa-plot').complete")
+    width, natural = plot.evaluate("i => [i.getBoundingClientRect().width, i.naturalWidth]")
+    assert plot.get_attribute("src").endswith(".svg") and width >= 340
+    assert SMALLEST * 4 / 3 * width / natural >= 10  # points to CSS pixels, as the browser scales the figure
+    pg.close()
+
+
 def test_search_for_a_citation_id_opens_the_passage(browser, server):
     pg = browser.new_page()
     pg.goto(f"{server}/search.html?q=et-spionaaz:21")
@@ -604,7 +797,7 @@ PHONE_PAGES = [  # one page of every kind, at a phone's width
 def test_every_page_passes_axe(browser, server, site, axe_script, scheme):
     """No moderate, serious or critical violation of WCAG 2.2 AA or axe's best practice: every page at 1280 px, every kind of
     page at 390 px (where tables scroll sideways), in light and in dark mode."""
-    pages = sorted(str(p.relative_to(site)) for p in site.rglob("*.html") if "_sources" not in p.parts)
+    pages = sorted(str(p.relative_to(site)) for p in site.rglob("*.html"))
     context = browser.new_context(color_scheme=scheme)
     pg = context.new_page()
     found = []

@@ -9,7 +9,7 @@ import pytest
 from sphinx.cmd.build import build_main
 
 from wararchive.site import readings
-from wararchive.site.study_figures import paired_differences
+from wararchive.site.study_figures import WIDTH, paired_differences
 from wararchive.study import publish
 
 CONF = """
@@ -48,6 +48,9 @@ def test_pages_are_written_without_playing(tmp_path, monkeypatch, studies):
     assert "{passage}`fi-japanilainen-sotapeli:22`" in page and "```{wa-readings} japanese-war-game spy_vs_marshal" in page
     assert "`wararchive publish-studies`" in page and "Tango" in page and "Holm" in page
     assert "[The Japanese War Game](japanese-war-game.md)" in (tmp_path / "readings" / "index.md").read_text()
+    # a list of the options at the top links each option's heading
+    assert "- [`spy_vs_marshal`: " in page and "](#readings-japanese-war-game-spy_vs_marshal)" in page
+    assert "(readings-japanese-war-game-spy_vs_marshal)=\n## `spy_vs_marshal`: " in page
 
 
 def test_the_directive_renders_a_published_study_with_its_verdict_and_plot(tmp_path, studies):
@@ -69,8 +72,19 @@ def test_the_directive_renders_a_published_study_with_its_verdict_and_plot(tmp_p
     text = re.sub(r"<[^>]+>", "", html)  # a literal's words are spans of their own
     assert "wararchive publish-studies --games 3 --players random,greedy --ruleset chess" in text
     assert "It looks one move ahead and never plans" in html  # the players, named with a note on their strength
-    assert 'class="wa-plot"' in html and "Paired differences from the default reading" in html
+    assert 'class="wa-plot no-scaled-link"' in html and "Paired differences from the default reading" in html
+    assert re.search(r'<img [^>]*height="\d+" loading="lazy" src="_images/chess-end_conditions-greedy-vs-greedy.svg"', html)
+    # the answer and its plot are shown; the players' notes, the tables and the rules fold under each pairing
+    assert html.count('<details class="wa-evidence"><summary>The evidence, ') == 2
+    assert html.index("seeds change result") < html.index("wa-evidence") < html.index("It looks one move ahead")
     assert "Not yet published" in html  # an option with no published study says so
+    # every value of the results tables with its 95 % interval (N: the row's games), ply-limit stops apart from draws
+    results = re.findall(r'<table class="[^"]*wa-readings-results.*?</table>', html, flags=re.S)
+    assert len(results) == 2 and all("<p>unfinished</p>" in t and "<p>draws</p>" in t for t in results)
+    rows = [r for t in results for r in re.findall(r"<tr[^>]*>(.*?)</tr>", t.split("<tbody>")[1], flags=re.S)]
+    cells = [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, flags=re.S)] for r in rows]
+    assert len(cells) == 4 and all(len(c) == 9 for c in cells), cells  # chess's two readings, in each of two studies
+    assert all(re.fullmatch(r"[\d.]+ \[[\d.]+, [\d.]+\]", v) for c in cells for v in c[2:]), cells
 
 
 def test_verdict_says_no_detectable_change_with_the_counts():
@@ -97,9 +111,7 @@ def test_verdict_gives_the_effect_its_interval_and_the_rule_that_carries_it():
     assert "tentative" in text and carrier["rule"] == "b"
 
 
-def test_paired_differences_plot_is_transparent_with_alt_text(tmp_path):
-    import matplotlib.image
-
+def test_paired_differences_plot_is_a_transparent_phone_sized_svg_with_alt_text(tmp_path):
     rows = [
         {
             "reading_a": "o=x",
@@ -111,9 +123,13 @@ def test_paired_differences_plot_is_transparent_with_alt_text(tmp_path):
         }
         for m, d in (("a win rate", 0.02), ("draw rate", -0.01))
     ]
-    alt = paired_differences(rows, {"o=x": "x", "o=y": "y"}, ["a win rate", "draw rate"], tmp_path / "f.png", "T: o", {})
-    pixels = matplotlib.image.imread(tmp_path / "f.png")
-    assert pixels.shape[2] == 4 and pixels[0, 0, 3] == 0  # RGBA, a transparent corner: the page's colour shows through
+    draw = [rows, {"o=x": "x", "o=y": "y"}, ["a win rate", "draw rate"]]
+    alt = paired_differences(*draw, tmp_path / "f.svg", "T: o", {})
+    paired_differences(*draw, tmp_path / "g.svg", "T: o", {})
+    svg = (tmp_path / "f.svg").read_text()
+    assert svg == (tmp_path / "g.svg").read_text()  # no random ids: a rebuilt site changes no figure it need not
+    assert f'width="{WIDTH * 72:g}pt"' in svg  # a phone's column, so that the browser need not shrink its words
+    assert '<g id="patch_1">' in svg and 'style="fill: none; opacity: 0"' in svg  # the page's colour shows through
     assert alt.startswith("Paired differences from the default reading") and "y, a win rate: +0.020 [+0.010, +0.030]" in alt
 
 

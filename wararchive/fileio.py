@@ -92,6 +92,20 @@ def atomic_write_text(path: str | Path, text: str) -> Path:
     return atomic_write_bytes(path, text.encode("utf-8"))
 
 
+def write_if_changed(path: str | Path, data: str | bytes) -> Path:
+    """Write ``data`` (text as UTF-8) atomically unless ``path`` already holds it; returns the path.
+
+    A file left alone keeps its modification time, and Sphinx re-reads a
+    page, or copies a download, whose file is newer than its last build: a
+    build that rewrote unchanged files would redo that work, and an atomic
+    write is dearer than a read.
+    """
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    if not Path(path).is_file() or Path(path).read_bytes() != raw:  # never read a device (/dev/zero has no end)
+        atomic_write_bytes(path, raw)
+    return Path(path)
+
+
 def _text(binary: bool) -> dict[str, str]:
     return {} if binary else {"encoding": "utf-8"}
 

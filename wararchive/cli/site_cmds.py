@@ -24,6 +24,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--serve", action="store_true", help="serve the built site until interrupted")
     p.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
     p.add_argument("--clean", action="store_true", help="rebuild everything instead of only what changed")
+    p.add_argument(
+        "--refresh-data",
+        action="store_true",
+        help="instead of building, rewrite the simulated games the pages show, shipped in wararchive/site/simulations.json "
+        "(after changing a ruleset or the code that plays; the games not already cached are played)",
+    )
     p.set_defaults(run=site_cmd)
 
 
@@ -31,7 +37,8 @@ def build_site(clean: bool = False) -> Path:
     """Run sphinx-build with warnings as errors; returns the HTML directory.
 
     The doctrees (Sphinx's pickled pages, some 10 MB) go to ``docs/_build/doctrees``, beside the HTML
-    and not inside it: the HTML folder is what gets published.
+    and not inside it: the HTML folder is what gets published. Sphinx's ``.buildinfo`` waits there too
+    between builds, and the pages' sources are not copied (:mod:`wararchive.site.publish`).
     """
     out = DOCS / "_build" / "html"
     url = base_url()
@@ -52,6 +59,11 @@ def build_site(clean: bool = False) -> Path:
 
 
 def site_cmd(args: argparse.Namespace) -> None:
+    if args.refresh_data:
+        from ..site.pages import ship_simulations  # imports the engine and the site: only for this
+
+        print(f"wrote {ship_simulations(DOCS / '_build' / '.wararchive-cache')}")
+        return
     if args.serve and not 1 <= args.port <= 65535:  # before the build, not after it
         raise WararchiveError(f"--port must be 1 to 65535, not {args.port}")
     out = build_site(clean=args.clean)

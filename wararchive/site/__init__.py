@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import citations, dts, html, passage_search, readings, refs, search
+from ..engine.fingerprint import source_hash
+from . import citations, dts, html, inputs, passage_search, publish, readings, refs, search
 from .cache import site_cache_dir
 from .compare import Compare
 from .edition import Edition, TextMeta
@@ -56,6 +57,7 @@ def setup(app) -> dict[str, Any]:
     app.add_config_value("wararchive_parts", list(PARTS), "env", [list, tuple])  # e.g. ["texts"]: the editions alone, in seconds
     html.register(app)
     search.register(app)
+    inputs.register(app)
     app.add_node(refs.passage_ref)
     app.add_role("passage", refs.passage_role)
     app.add_role("wa-cite", cite_role)
@@ -79,7 +81,12 @@ def setup(app) -> dict[str, Any]:
     app.connect("build-finished", _finish)
     app.connect("build-finished", citations.write_citations)
     app.connect("build-finished", dts.write_site_dts)
+    publish.register(app)
     app.config.html_static_path.append(str(STATIC))
     app.add_css_file("wararchive.css")
     app.add_js_file("wararchive.js", defer="defer")
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    app.add_js_file("search.js", defer="defer")  # the search page, and the search words highlighted where a result leads
+    # The pages' directives are this package's code: when it changes (an upgrade, an edit), every page is read again,
+    # since a page whose data did not change would otherwise keep what the old code made of it.
+    env_version = int(source_hash("site")[:12], 16)
+    return {"version": "1", "env_version": env_version, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -3,6 +3,12 @@
 Simulated statistics and illustrative games depend on the ruleset's data and
 on the engine's code; the key hashes both, so editing a rule re-simulates on
 the next build while an unchanged archive rebuilds in seconds.
+
+The results the pages need also ship with the code (:data:`SHIPPED`,
+written by ``wararchive site --refresh-data``), each under the key it was
+computed for: a fresh clone's first build, whose cache is empty, plays no
+game, and an entry whose key no longer matches is never used (its games are
+played again, as without it).
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +27,8 @@ from ..fileio import atomic_write_text
 
 SIMULATION_CODE = (*GAME_CODE, "runner.py", "site/runner.py", "site/replay.py", "site/stats.py")
 FIGURE_CODE = ("site/figures.py", "drawing")
+SHIPPED = Path(__file__).with_name("simulations.json")
+"""``{name: {"key": key, "value": result}}``: the statistics, the choices of illustrative games and their records."""
 
 
 def code_hash() -> str:
@@ -78,18 +86,41 @@ def notebook_fingerprint(corpus) -> str:
     return short_hash(json.dumps([data, concepts, all_rulesets_fingerprint()], sort_keys=True, default=str))
 
 
+@cache
+def shipped() -> dict[str, dict[str, Any]]:
+    """The shipped results (:data:`SHIPPED`), or none where the file is absent."""
+    return json.loads(SHIPPED.read_text(encoding="utf-8")) if SHIPPED.exists() else {}
+
+
+def _shipped(name: str, key: str) -> dict[str, Any] | None:
+    entry = shipped().get(name)
+    return entry if entry is not None and entry["key"] == key else None
+
+
 def is_cached(folder: Path, name: str, key: str) -> bool:
-    return (folder / f"{name}-{key}.json").exists()
+    return (folder / f"{name}-{key}.json").exists() or _shipped(name, key) is not None
 
 
 def cached(folder: Path, name: str, key: str, compute: Callable[[], Any]) -> Any:
-    """JSON result of ``compute()``, reused while ``key`` is unchanged."""
+    """JSON result of ``compute()``, reused while ``key`` is unchanged: from the cache, else as shipped under ``key``."""
     path = folder / f"{name}-{key}.json"
     if path.exists():
         return json.loads(path.read_text(encoding="utf-8"))
-    value = compute()
+    entry = _shipped(name, key)
+    value = entry["value"] if entry is not None else compute()
     atomic_write_text(path, json.dumps(value))
     return value
+
+
+def write_shipped(entries: Iterable[tuple[str, str, Any]]) -> Path:
+    """Write ``(name, key, result)`` entries as :data:`SHIPPED`: one a line, sorted, so a regeneration diffs by entry."""
+    lines = [
+        f"{json.dumps(name)}: {json.dumps({'key': key, 'value': value}, sort_keys=True)}"
+        for name, key, value in sorted(entries, key=lambda e: e[0])
+    ]
+    atomic_write_text(SHIPPED, "{\n" + ",\n".join(lines) + "\n}\n")
+    shipped.cache_clear()
+    return SHIPPED
 
 
 def site_cache_dir(config, srcdir: str | Path) -> Path:

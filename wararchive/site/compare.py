@@ -15,6 +15,7 @@ from sphinx.util.docutils import SphinxDirective
 from ..engine import ruleset, rulesets
 from ..engine.ruleset import Ruleset
 from .html import el
+from .inputs import depends_on
 from .refs import rule_link
 from .tables import badge, citations, table
 
@@ -221,4 +222,6 @@ class Compare(SphinxDirective):
         topic = self.arguments[0]
         if topic not in TOPICS:
             raise self.error(f"unknown comparison topic {topic!r} (known: {', '.join(TOPICS)})")
+        for rid in rulesets():  # a column per ruleset, whether or not a cell links to it
+            depends_on(self.env, "ruleset", rid)
         return topic_tables(topic)

@@ -18,18 +18,16 @@ from ..annotation import to_json as annotations_json
 from ..corpus import Corpus
 from ..corpus.tei import export_tei
 from ..engine.fingerprint import source_hash
-from ..fileio import atomic_write_text
-from .cache import all_rulesets_fingerprint, cached, short_hash
-from .replay import illustrative_game, record_entry
+from ..fileio import atomic_write_text, write_if_changed
+from .cache import all_rulesets_fingerprint, short_hash
+from .replay import game_record
 
 TABLE_FORMATS = ("csv", "json")
 
 
 def _write(path: Path, text: str, written: set[Path]) -> None:
     """Write ``text`` only if it changed: Sphinx re-reads the Downloads page when a file it links is newer."""
-    written.add(path)
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        atomic_write_text(path, text)
+    written.add(write_if_changed(path, text))
 
 
 def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[str, list[int]], written: set[Path]) -> list[Path]:
@@ -59,9 +57,7 @@ def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[s
         names = sorted(str((folder / sub / path.name).relative_to(folder)) for path, sub in exported)
         atomic_write_text(stamp, "\n".join([key, *names]) + "\n")
     for rid, seeds in games.items():
-        lines = [
-            cached(cache_dir, *record_entry(rid, seed), lambda j=(rid, seed): illustrative_game(j)["record"]) for seed in seeds
-        ]
+        lines = [game_record(cache_dir, rid, seed) for seed in seeds]
         _write(folder / f"games-{rid}.jsonl", "".join(line + "\n" for line in lines), written)
     return sorted(p for p in written if folder in p.parents)
 

@@ -32,7 +32,7 @@ from .. import release
 from ..corpus import Corpus
 from ..corpus.model import Passage, Text
 from ..corpus.tei import passage_fragment, text_document
-from ..fileio import atomic_write_text
+from ..fileio import write_if_changed
 
 CONTEXT = "https://dtsapi.org/context/v1.0.json"
 VERSION = "1.0"
@@ -148,8 +148,11 @@ def files(corpus: Corpus, base: str) -> dict[str, str]:
 
 
 def write_dts(corpus: Corpus, outdir: Path, base: str) -> list[Path]:
-    """Write the API into ``outdir/dts``; returns the files."""
-    return [atomic_write_text(outdir / FOLDER / name, content) for name, content in files(corpus, base).items()]
+    """Write the API into ``outdir/dts``; returns the files.
+
+    Only the changed ones are written: a rebuild after one edit changes a few of some six hundred.
+    """
+    return [write_if_changed(outdir / FOLDER / name, content) for name, content in files(corpus, base).items()]
 
 
 def write_site_dts(app, exception) -> None:

@@ -1,8 +1,9 @@
 """Edition directives: a text's metadata and its passages, original beside English.
 
 The edition page has a sticky toolbar (which layer of the original to show,
-remembered across pages, and an outline of the passages), so a reader deep in
-a long text can switch layers and jump without scrolling back to the top.
+whether the English translation stands beside it, both remembered across
+pages, and an outline of the passages), so a reader deep in a long text can
+switch layers and jump without scrolling back to the top.
 """
 
 from __future__ import annotations
@@ -69,12 +70,17 @@ class TextMeta(SphinxDirective):
 
 
 def toolbar(text) -> nodes.Node:
-    """The layer switch and the passage outline, kept in view while reading."""
+    """The layer switch, the translation toggle and the passage outline, kept in view while reading.
+
+    The toggle is one button whose pressed state is the translation being shown: a screen reader says
+    "English translation, toggle button, pressed", and the name does not change with the state.
+    """
     bar = el("div", class_="wa-toolbar")
     switch = el("div", el("span", "Original: "), class_="wa-layer-switch", role="group", aria_label="layer of the original")
     for layer, label in LAYERS:
         switch += el("button", label, type="button", data_layer=layer, aria_pressed=str(layer == "reading").lower())
     bar += switch
+    bar += el("button", "English translation", type="button", class_="wa-trans-toggle", aria_pressed="true")
     outline = el("ol", class_="wa-outline-list")
     for p in text.passages:
         outline += el("li", el("a", p.id.rpartition(":")[2], href=f"#{p.id}", class_="wa-outline-id"), " ", p.label or p.category)

@@ -7,6 +7,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset
 from .html import el
+from .inputs import depends_on
 from .refs import option_anchor, rule_anchor
 from .tables import badge, citations, table
 
@@ -18,6 +19,7 @@ class Pieces(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         rs = ruleset(self.arguments[0])
+        depends_on(self.env, "ruleset", rs.id)
         who = rs.responsible
         rows = []
         for p in rs.piece_types:
@@ -48,6 +50,7 @@ class Rules(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         rs = ruleset(self.arguments[0])
+        depends_on(self.env, "ruleset", rs.id)
         who = rs.responsible
         out = el("div", class_="wa-rules")
         out += el("p", el("strong", "Responsible for the inferences, conjectures and readings: "), who, class_="wa-responsible")
@@ -73,6 +76,7 @@ class Options(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         rs = ruleset(self.arguments[0])
+        depends_on(self.env, "ruleset", rs.id)
         rows = []
         for o in rs.declared.values():
             readings = el("ul", class_="wa-readings")

@@ -12,6 +12,7 @@ from ..corpus import load
 from ..engine import ruleset, rulesets
 from ..languages import NAMES
 from .html import el
+from .inputs import depends_on
 
 LANGS = NAMES
 
@@ -21,6 +22,7 @@ class Overview(SphinxDirective):
         c = load()
         texts = el("div", class_="wa-cards")
         for t in c.texts.values():
+            depends_on(self.env, "text", t.text_id)
             card = el("a", class_="wa-card", href=f"texts/{t.text_id}.html")
             card += el("span", t.title, class_="wa-card-title", lang=t.lang)
             card += el("span", t.title_en, class_="wa-card-sub")
@@ -29,6 +31,7 @@ class Overview(SphinxDirective):
         games = el("div", class_="wa-cards wa-games")
         for rid in rulesets():
             rs = ruleset(rid)
+            depends_on(self.env, "ruleset", rid)
             card = el("a", class_="wa-card", href=f"games/{rid}.html")
             thumb = f"games/_img/{rid}-thumb.webp"
             size = get_image_size(Path(self.env.srcdir) / thumb)

@@ -1,11 +1,13 @@
 """The Finnish–Swedish parallel page: clause by clause, the annotated differences marked in the originals.
 
 Where two clauses differ in meaning, the alignment's note says how, quoting
-the words of each original that differ (``fi 'kahtia'`` … ``sv 'i
-midten'``). Those quoted spans are what the page marks, in the originals
-themselves: a word diff of the two English translations would mark the
-translator's wording as if it were a difference between the texts. Quotes
-that are English glosses are found in neither original and mark nothing.
+the words of each original that differ in single quotes (``fi 'kahtia'`` …
+``sv 'i midten'``). Those quoted spans are what the page marks, in the
+originals themselves: a word diff of the two English translations would mark
+the translator's wording as if it were a difference between the texts. Words
+a note quotes only to compare them, or to call them the same, are in double
+quotes and mark nothing, nor do quotes that are English glosses, found in
+neither original.
 Each differing clause links the interpretation options of the rulesets that
 cite it (on the game page, and their results on the readings page).
 """
@@ -23,7 +25,7 @@ from .html import el
 from .refs import option_link, passage_link
 
 QUOTE = re.compile(r"(?<!\w)'([^']+?)'(?!\w)")
-"""A quotation in an alignment note: 'words' between single quotes, not an apostrophe inside a word."""
+"""A quotation of differing words in an alignment note: 'words' between single quotes, not an apostrophe inside a word."""
 
 
 def noted_spans(note: str, text: str) -> list[tuple[int, int]]:
@@ -31,7 +33,7 @@ def noted_spans(note: str, text: str) -> list[tuple[int, int]]:
 
     A quote matches across line breaks and case; whole words first, and only
     if it occurs nowhere as whole words, as part of a word (a note may quote a
-    word's stem, as *lajimuute*).
+    word's stem).
     """
     spans = []
     for quote in QUOTE.findall(note or ""):
@@ -108,7 +110,11 @@ class Parallel(SphinxDirective):
         tools = el(
             "div",
             el("label", el("input", type="checkbox", class_="wa-diff-only"), " show only the units that differ"),
-            el("span", " · where units differ, marked words are those the note names in each original", class_="wa-hint"),
+            el(
+                "span",
+                " · where units differ, the words marked in each original are those its note says differ",
+                class_="wa-hint",
+            ),
             class_="wa-toolbar wa-parallel-tools",
         )
         return [head, tools, out]

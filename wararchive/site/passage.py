@@ -17,6 +17,7 @@ from ..corpus import load
 from ..corpus.citation import cite
 from ..corpus.model import Correction, Passage
 from .html import el
+from .inputs import depends_on
 from .refs import passage_link, rule_link
 from .tables import implemented_by
 
@@ -48,7 +49,11 @@ def base_url(config) -> str:
 
 def cite_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     """``{wa-cite}`et-spionaaz:21``` : the citation line of a passage, with the configured base URL."""
-    return [nodes.literal(text=cite_line(text.strip(), base_url(inliner.document.settings.env.config)))], []
+    env, pid = inliner.document.settings.env, text.strip()
+    line = cite_line(pid, base_url(env.config))
+    depends_on(env, "text", pid.rpartition(":")[0])  # the line names the text (title, date, place) and the passage
+    depends_on(env, "passage", pid)
+    return [nodes.literal(text=line)], []
 
 
 def cite_line(pid: str, base_url: str) -> str:

@@ -12,8 +12,10 @@ fetched only by the search page and only once a query is typed:
   key (:func:`.search.key`, its folded Snowball stem) differs from it: the
   script keys a passage's words and the reader's query with it, so
   *kenraalia* and *kenraali* meet at *kenraal*;
-- ``concepts``: every concept with its names in all languages, so that *spy*
-  also finds the passages tagged spy (spioon = vakooja = spion).
+- ``concepts``: every concept with its names per language, folded (English:
+  its id and label too), so that *spy* also finds the passages tagged spy
+  (spioon = vakooja = spion), and *flaggan* the Swedish passages tagged flag
+  with their own word, *fana*, highlighted.
 """
 
 from __future__ import annotations
@@ -48,10 +50,7 @@ def passage_index() -> dict:
             learn(p.reading, t.lang)
             learn(f"{p.label or ''} {p.translation}", TRANSLATION.code)
             passages.append([p.id, p.label or "", p.category or "", list(p.concepts), p.reading, p.translation])
-    concepts = {
-        cid: sorted({fold(w) for w in [k.id, k.label, *(n for names in k.names.values() for n in names)]})
-        for cid, k in c.vocabulary.items()
-    }
+    concepts = {cid: _concept_names(k) for cid, k in c.vocabulary.items()}
     return {
         "texts": {t.text_id: {"title": t.title_en, "lang": t.lang} for t in c.texts.values()},
         "fields": list(FIELDS),
@@ -59,6 +58,13 @@ def passage_index() -> dict:
         "vocab": {lang: dict(sorted(forms.items())) for lang, forms in sorted(vocab.items())},
         "concepts": concepts,
     }
+
+
+def _concept_names(concept) -> dict[str, list[str]]:
+    """A concept's names per language, folded; English also by its id and label ("sapper / pioneer": both)."""
+    english = [concept.id.replace("-", " "), *concept.label.split("/"), *concept.names.get(TRANSLATION.code, [])]
+    names = {**concept.names, TRANSLATION.code: english}
+    return {lang: sorted({fold(n.strip()) for n in ns if n.strip()}) for lang, ns in sorted(names.items())}
 
 
 def write_index(app, exception) -> None:

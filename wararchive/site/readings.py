@@ -5,13 +5,17 @@ Every interpretation option of every ruleset is studied on paired seeds by
 results are kept in the repository as data. The build plays no game: the
 ``wa-readings`` directive reads each option's ``summary.json`` and shows, per
 pairing of players, a plain-language verdict for every reading against the
-default one, the paired differences plotted with their intervals, the
-results per reading, and the rules that fired more or less, linked to their
-passages. An option not yet published says so, with the command.
+default one and the paired differences plotted with their intervals; the
+evidence (the players' notes, the tables of differences and of results per
+reading, the rules that fired more or less, linked to their passages) folds
+away under each pairing, so that a ruleset of fifteen options reads as a list
+of answers on a phone rather than tens of thousands of pixels of tables. An
+option not yet published says so, with the command.
 """
 
 from __future__ import annotations
 
+import io
 import json
 from functools import partial
 from pathlib import Path
@@ -19,15 +23,18 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.images import get_image_size
 
 from ..drawing.colours import side_colours
 from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
 from ..study import output
 from ..study.design import options_studied, slug
-from .cache import cached_figure, fingerprint, site_cache_dir
+from ..study.stats import balance_interval, mean_interval
+from .cache import cached, cached_figure, fingerprint, short_hash, site_cache_dir
 from .html import el
 from .refs import rule_link
+from .stats import rate
 from .tables import badge, citations, table
 
 FOLDER = "readings"
@@ -100,37 +107,127 @@ def from_default(rows: list[dict[str, Any]], default: str) -> list[dict[str, Any
     return out
 
 
-def _interval(rate: float, lo: float, hi: float) -> str:
-    return f"{rate:.3f} [{lo:.3f}, {hi:.3f}]"
+def _interval(value: float, lo: float, hi: float, digits: int = 3) -> str:
+    return f"{value:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+
+
+def _share(r: dict[str, float]) -> str:
+    """A :func:`.stats.rate` as the table shows it: the share and its Wilson 95 % interval (N is the row's games)."""
+    return _interval(r["rate"], r["lo"], r["hi"])
 
 
 def _difference(row: dict[str, Any]) -> str:
     return f"{row['difference']:+.3f} [{row['difference_lo']:+.3f}, {row['difference_hi']:+.3f}]"
 
 
+def excludes_zero(row: dict[str, Any]) -> bool:
+    """Whether a paired difference's 95 % interval lies wholly on one side of 0."""
+    return row["difference_lo"] > 0 or row["difference_hi"] < 0
+
+
+def results_intervals(folder: Path, summary: dict[str, Any], sides: list[str], cache_dir: Path) -> dict[str, dict[str, Any]]:
+    """Per reading, with 95 % intervals, what the summary has none for: draws, unfinished games, decisiveness, balance, length.
+
+    Computed at build time from the published games table (the summary has
+    no spread of lengths, and counts a game stopped at the ply limit as a
+    draw): draws, unfinished and decisive games get Wilson intervals,
+    balance the image of Tango's interval of the sides' difference
+    (:func:`~wararchive.study.stats.balance_interval`), mean plies the
+    studies' percentile bootstrap. Cached by the games table's hash: the
+    bootstrap costs some 40 ms a reading, and :func:`published` has already
+    refused a table that is not the one saved.
+    """
+    games_hash = json.loads((folder / output.META_FILE).read_text(encoding="utf-8"))[output.CONTENT]["files"]["games.parquet"]
+    key = short_hash(json.dumps([games_hash, sides, source_hash("study/stats.py", "site/readings.py", "site/stats.py")]))
+    return cached(cache_dir, "readings-" + "-".join(folder.parts[-3:]), key, lambda: _results_intervals(folder, summary, sides))
+
+
+def _results_intervals(folder: Path, summary: dict[str, Any], sides: list[str]) -> dict[str, dict[str, Any]]:
+    import pandas as pd
+
+    _, files = output.verified(folder)
+    games = pd.read_parquet(io.BytesIO(files["games.parquet"]))
+    out = {}
+    for r in summary["readings"]:
+        g = games[games["reading"] == r["reading"]]
+        n, won, stopped = len(g), g["winner"].notna(), g["adjudicated"]
+        mean, (lo, hi) = float(g["plies"].mean()), mean_interval(g["plies"])
+        out[r["reading"]] = {
+            "draws": rate(int((~won & ~stopped).sum()), n),
+            "unfinished": rate(int(stopped.sum()), n),
+            "decisive": rate(int((won & ~stopped).sum()), n),
+            "balance": [r["balance"], *balance_interval(r[f"{sides[0]}_wins"], r[f"{sides[1]}_wins"], n)],
+            "mean_plies": [mean, lo, hi],
+        }
+    return out
+
+
+def no_winner_name(intervals: dict[str, dict[str, Any]]) -> str:
+    """What the studies' "draw rate" counts on this page, named truly: games with no winner.
+
+    They are draws by the rules, games the project stopped unfinished at its
+    ply limit, or both; a game stopped at the limit is not called a draw.
+    """
+    drawn, unfinished = (any(i[k]["k"] for i in intervals.values()) for k in ("draws", "unfinished"))
+    return "draw or unfinished" if drawn and unfinished else "unfinished" if unfinished else "draw"
+
+
+def measure_name(measure: str, no_winner: str) -> str:
+    """A study's measure as the page names it (``draw rate`` becomes ``unfinished rate`` where no game was drawn)."""
+    return f"{no_winner} rate" if measure == "draw rate" else measure
+
+
+def _length(pairs: list[dict[str, Any]]) -> str:
+    """The change of game length, when its interval excludes 0 (a reading can lengthen games without changing who wins)."""
+    plies = [p for p in pairs if p["measure"] == "mean plies" and excludes_zero(p)]
+    return "".join(
+        f" Games get {'longer' if p['difference'] > 0 else 'shorter'}: mean plies {p['value_a']:.1f} → {p['value_b']:.1f}, "
+        f"{p['difference']:+.1f} [{p['difference_lo']:+.1f}, {p['difference_hi']:+.1f}] (paired bootstrap 95 % interval; "
+        f"longer on {p['b_only']:,} seeds, shorter on {p['a_only']:,})."
+        for p in plies
+    )
+
+
 def verdict(answer: dict[str, Any], pairs: list[dict[str, Any]], rules: list[dict[str, Any]]) -> tuple[str, dict | None]:
     """One reading against the default in plain language, and the rule that carries a detected change (if any).
 
-    ``answer`` is the pair's omnibus row, ``pairs`` its rate differences,
-    ``rules`` its flagged rules. No detectable change when Stuart–Maxwell's
-    test does not reject at 5 %; otherwise the largest change of a rate,
-    with its interval and discordant seeds, and the flagged rule with the
-    smallest adjusted p-value.
+    ``answer`` is the pair's omnibus row, ``pairs`` its differences (the
+    rates and mean plies), ``rules`` its flagged rules. Who wins is answered
+    by one test, Stuart–Maxwell's at 5 %: reading the rates' intervals one by
+    one would make three chances of a false finding. So when it does not
+    reject, the verdict is no detectable change, yet a rate whose own interval
+    excludes 0 is still named, with its interval, as not counted (the page's
+    table shows that interval, and the verdict must not seem to contradict
+    it). When it rejects, the change named is the largest one whose interval
+    excludes 0, never one whose interval includes it; with the flagged rule
+    of smallest adjusted p-value. A change of length, whose interval excludes
+    0, is stated either way: it is not a question of who wins.
     """
     n, changed, flipped = answer["games"], answer["changed"], answer["flipped"]
     seeds = f"{changed:,} of {n:,} seeds change result ({flipped:,} flip the winner; Stuart–Maxwell p = {answer['p']:.2g})"
+    clear = [p for p in pairs if p["measure"] != "mean plies" and excludes_zero(p)]
     if answer["p"] >= ALPHA:
-        return f"No detectable change in who wins: {seeds}.", None
-    rates = [p for p in pairs if p["measure"] != "mean plies"]
-    big = max(rates, key=lambda p: abs(p["difference"]))
-    text = (
-        f"The reading changes who wins: {big['measure']} {big['value_a']:.3f} → {big['value_b']:.3f}, "
-        f"{_difference(big)} (Tango 95 % interval; {big['a_only']} seeds lose it, {big['b_only']} gain it); {seeds}."
-    )
+        text = f"No detectable change in who wins: {seeds}."
+        for p in clear:
+            text += (
+                f" The {p['measure']} alone moves {p['value_a']:.3f} → {p['value_b']:.3f}, "
+                f"{_difference(p)} (Tango 95 % interval): that interval excludes 0, but the one test of the whole table of "
+                "results (Stuart–Maxwell, above) does not reject at 5 %, so it is not counted as a detected change."
+            )
+        return text + _length(pairs), None
+    if clear:
+        big = max(clear, key=lambda p: abs(p["difference"]))
+        text = (
+            f"The reading changes who wins: {big['measure']} {big['value_a']:.3f} → "
+            f"{big['value_b']:.3f}, {_difference(big)} (Tango 95 % interval; {big['a_only']} seeds lose it, "
+            f"{big['b_only']} gain it); {seeds}."
+        )
+    else:
+        text = f"The reading changes who wins, spread over the results: no single rate's 95 % interval excludes 0; {seeds}."
     if not answer["halves_agree"]:
         text += " The two halves of the seeds disagree on its direction: treat it as tentative."
     carrier = min(rules, key=lambda r: (r["p_holm"], -abs(r["seeds_more"] - r["seeds_fewer"]))) if rules else None
-    return text, carrier
+    return text + _length(pairs), carrier
 
 
 def _engine_note(engine: dict[str, Any] | None) -> str:
@@ -143,7 +240,12 @@ def _engine_note(engine: dict[str, Any] | None) -> str:
     return " Played partly by the compiled kernel, partly by the reference engine (the same games either way)." if ran else ""
 
 
-def _players_note(summary: dict[str, Any]) -> nodes.Node:
+def _players_note(summary: dict[str, Any]) -> tuple[nodes.Node, nodes.Node]:
+    """The pairing's design (seeds, sides, engine, any shortfall), shown, and its players' notes, which go with the evidence.
+
+    The notes are the same paragraph for every option of a ruleset: shown
+    beside each, they made up a quarter of a long page.
+    """
     meta, pub = summary["meta"], summary["meta"]["published"]
     d = meta["design"]
     first, last = d["seed"], d["seed"] + d["games"] - 1
@@ -171,7 +273,13 @@ def _players_note(summary: dict[str, Any]) -> nodes.Node:
     notes = el("ul", class_="wa-players")
     for kind, note in pub["players"].items():
         notes += el("li", el("strong", kind), f": {note}")
-    return el("div", out, notes, class_="wa-study-players")
+    return out, notes
+
+
+def _evidence(players: list[str], children: list[nodes.Node]) -> nodes.Node:
+    """What a pairing's verdicts rest on, folded: a ``<details>`` that the reader opens, named by its pairing."""
+    summary = el("summary", f"The evidence, {' against '.join(players)}: the players, the tables and the rules")
+    return el("details", summary, *children, class_="wa-evidence")
 
 
 class Readings(SphinxDirective):
@@ -201,9 +309,14 @@ class Readings(SphinxDirective):
         meta = s["meta"]
         default = meta["published"]["default"]
         names = {r["label"]: r["label"].partition("=")[2] for r in meta["readings"]}
-        out: list[nodes.Node] = [_players_note(s)]
+        design, notes = _players_note(s)
+        out: list[nodes.Node] = [design]
+        folder = Path(self.env.srcdir) / STUDIES / rid / option / slug(meta["design"]["players"])
+        intervals = results_intervals(folder, s, list(rs.sides), site_cache_dir(self.config, self.env.srcdir))
+        no_winner = no_winner_name(intervals)
 
         answers, against, changes = (from_default(s[k], default) for k in ("omnibus", "pairs", "rule_changes"))
+        against = [p | {"measure": measure_name(p["measure"], no_winner)} for p in against]
         verdicts = el("ul", class_="wa-verdicts")
         for o in answers:
             other = o["reading_b"]
@@ -221,14 +334,16 @@ class Readings(SphinxDirective):
             verdicts += item
         out.append(verdicts)
 
-        measures = [*(f"{side} win rate" for side in rs.sides), "draw rate"]
-        img = Path(self.env.doc2path(self.env.docname)).parent / "_img" / f"{rid}-{option}-{slug(meta['design']['players'])}.png"
+        measures = [*(f"{side} win rate" for side in rs.sides), measure_name("draw rate", no_winner)]
+        img = Path(self.env.doc2path(self.env.docname)).parent / "_img" / f"{rid}-{option}-{slug(meta['design']['players'])}.svg"
         colours = {f"{k} win rate": v for k, v in zip(rs.sides, side_colours(list(rs.sides), rs.board), strict=True)}
         title = f"{rs.title}: {option} ({' vs '.join(meta['design']['players'])})"
         draw = partial(paired_differences, against, names, measures, title=title, colours=colours)
         key = (against, names, measures, title, colours, source_hash("site/study_figures.py"))
         alt = cached_figure(site_cache_dir(self.config, self.env.srcdir), img, draw, *key)
-        out.append(nodes.image(uri=f"_img/{img.name}", alt=alt, classes=["wa-plot"]))
+        size = dict(zip(("width", "height"), map(str, get_image_size(img) or ()), strict=False))  # no shift as it loads
+        out.append(nodes.image(uri=f"_img/{img.name}", alt=alt, classes=["wa-plot", "no-scaled-link"], loading="lazy", **size))
+        shown = len(out)  # the answer and its picture; the rest is the evidence, folded
 
         rows = [
             [
@@ -243,17 +358,30 @@ class Readings(SphinxDirective):
         heads = ["readings a → b", "measure", "b − a [95% interval]", "interval", "seeds: a only / b only"]
         out.append(table(heads, rows, classes=["wa-readings-pairs"]))
 
-        heads = ["reading", "games", *(f"{side} wins" for side in rs.sides), "draws", "mean plies", "balance", "decisive"]
+        heads = ["reading", "games", *(f"{side} wins" for side in rs.sides), "draws", "unfinished"]
+        heads += ["mean plies", "balance", "decisive"]
         rows = [
             [names[r["reading"]] + (" (default)" if r["reading"] == default else ""), f"{r['games']:,}"]
             + [_interval(r[f"{side}_wins_rate"], r[f"{side}_wins_lo"], r[f"{side}_wins_hi"]) for side in rs.sides]
-            + [_interval(r["draws_rate"], r["draws_lo"], r["draws_hi"]), f"{r['mean_plies']:.0f}"]
-            + [f"{r['balance']:.2f}", f"{r['decisiveness']:.2f}"]
+            + [_share(i["draws"]), _share(i["unfinished"]), _interval(*i["mean_plies"], digits=1)]
+            + [_interval(*i["balance"]), _share(i["decisive"])]
             for r in s["readings"]
+            for i in [intervals[r["reading"]]]
         ]
         out.append(table(heads, rows, classes=["wa-readings-results"]))
+        limit = meta["design"]["fixed"].get("ply_limit", rs.options.get("ply_limit"))
+        out.append(
+            el(
+                "p",
+                "Each value with its 95 % interval, over the row's games: Wilson's for the shares; for the mean length a "
+                "percentile bootstrap; for balance (1 − the gap between the sides' win rates) Tango's interval of that gap. "
+                f"Unfinished: stopped by the project's ply limit ({limit} plies), not a draw; "
+                "decisive: won by a rule of the game.",
+                class_="wa-muted",
+            )
+        )
         out += self._rules(rid, names, changes)
-        return out
+        return [*out[:shown], _evidence(meta["design"]["players"], [notes, *out[shown:]])]
 
     def _rules(self, rid: str, names: dict[str, str], mine: list[dict[str, Any]]) -> list[nodes.Node]:
         flagged = [c for c in mine if c["flagged"]]

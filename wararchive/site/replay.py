@@ -14,6 +14,7 @@ it at every ply, so a side's replay cannot show a rank its view hides.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from typing import Any
 from ..drawing.colours import side_colours
 from ..drawing.mapplot import LABEL_PLACES
 from ..engine import REFEREE, ruleset
-from ..engine.record import dumps
+from ..engine.record import dumps, replay
 from ..players import simulate_one
 from .cache import cached, fingerprint
 from .runner import parallel_map, summary
@@ -169,3 +170,23 @@ def replay_entry(ruleset_id: str, seed: int) -> tuple[str, str]:
 def record_entry(ruleset_id: str, seed: int) -> tuple[str, str]:
     """Name and key of a game's cached record (a JSON line, offered on the Downloads page)."""
     return f"record-{ruleset_id}-{seed}", fingerprint(ruleset_id, seed, KINDS)
+
+
+def game_record(cache_dir: Path, ruleset_id: str, seed: int) -> str:
+    """A chosen game's record (a JSON line), from the cache or as shipped, else played again."""
+    return cached(cache_dir, *record_entry(ruleset_id, seed), lambda: illustrative_game((ruleset_id, seed))["record"])
+
+
+def game_replay(cache_dir: Path, ruleset_id: str, seed: int) -> dict[str, Any]:
+    """A chosen game's replay data, rebuilt from its record.
+
+    Replaying the record's moves takes a tenth of a second, searching them
+    again seconds; so the record ships with the code and the replay data,
+    ten times its size, is rebuilt (the rules check every move, and the
+    result, on the way).
+    """
+    return cached(
+        cache_dir,
+        *replay_entry(ruleset_id, seed),
+        lambda: replay_of(replay(json.loads(game_record(cache_dir, ruleset_id, seed)))),
+    )

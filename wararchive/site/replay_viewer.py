@@ -14,11 +14,12 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset
-from .cache import cached, site_cache_dir
+from .cache import site_cache_dir
 from .escape import script_json
 from .html import el
+from .inputs import depends_on
 from .refs import rule_link
-from .replay import illustrative_game, record_entry, replay_entry
+from .replay import game_record, game_replay
 from .tables import badge, citations
 
 
@@ -30,8 +31,8 @@ class Replay(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         rid, seed = self.arguments[0], int(self.arguments[1])
         cache_dir = site_cache_dir(self.config, self.env.srcdir)
-        data = cached(cache_dir, *replay_entry(rid, seed), lambda: illustrative_game((rid, seed))["replay"])
-        record = json.loads(cached(cache_dir, *record_entry(rid, seed), lambda: illustrative_game((rid, seed))["record"]))
+        data = game_replay(cache_dir, rid, seed)
+        record = json.loads(game_record(cache_dir, rid, seed))
         san = san_moves(record)
         if san is not None:
             if len(san) != len(data["moves"]["referee"]):
@@ -39,6 +40,7 @@ class Replay(SphinxDirective):
                 raise self.error(f"{rid} seed {seed}: the record's PGN has {len(san)} moves, the replay {plies}")
             data = {**data, "san": san}
         rs = ruleset(rid)
+        depends_on(self.env, "ruleset", rid)
         fired = Counter(e["rule"] for frame in data["events"]["referee"] for e in frame)
         shows = el("ul", class_="wa-shows")
         for rule_id, n in sorted(fired.items(), key=lambda kv: kv[0]):

@@ -8,13 +8,15 @@ keys in the four languages of the site (a page mixes them); the passage index
 (:mod:`.passage_search`) holds each passage's words with the keys of the
 passage's own language (English for the translation).
 
-The browser has no Snowball stemmer, so the search page's script maps a
-query word to a key from the index itself: a word of the corpus by its
-stored key, else the shortest key of the index that begins it and
-is at least half of it and four letters (the stem of an inflected form the
-corpus does not hold: *flaggan* → *flag*), else, as a prefix, the longest
-such beginning of the word that begins some key (*kenraalia* →
-*kenraali…*, as *kenraali* itself), else the word as typed. Words of one letter are not indexed and not searched.
+The browser has no Snowball stemmer, so the search page's script
+(``static/search.js``) reads a query word against each language's own words
+in the index: a form the texts hold (by its stored key), an inflection of one
+(a form and an ending of the language: *kenraali-a*), the shortest key of the
+index that begins it and is at least half of it and four letters (the stem of
+a form the corpus does not hold: *kenraalia* → *kenraali*), a beginning of
+keys where the rest is an ending, or a part of a compound (*marsalkka* in
+*Kenttämarsalkka*). The same evidence tells the query's language, whose
+passages and pages come first. Words of one letter are not indexed and not searched.
 """
 
 from __future__ import annotations

@@ -93,3 +93,8 @@ def implemented_by() -> dict[str, list[tuple[str, str]]]:
             for pid in r.cites:
                 out.setdefault(pid, []).append((rid, r.id))
     return out
+
+
+def share(r: dict[str, float]) -> str:
+    """A rate as its count, its N, the share and its 95 % interval: ``18 of 40: 0.45 [0.31, 0.60]``."""
+    return f"{r['k']} of {r['n']}: {r['rate']:.2f} [{r['lo']:.2f}, {r['hi']:.2f}]"

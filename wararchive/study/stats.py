@@ -173,6 +173,31 @@ def paired_interval(diffs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return lo, hi
 
 
+def mean_interval(values) -> tuple[float, float]:
+    """Percentile bootstrap interval of the mean of one sample (game lengths).
+
+    The resampling of :func:`paired_interval`, whose paired differences are
+    one sample too: a mean length and a change of length get the same kind of
+    interval, with the same fixed random seed, so a page reproduces.
+    """
+    lo, hi = paired_interval(np.asarray(values, dtype=float))
+    return float(lo[0]), float(hi[0])
+
+
+def balance_interval(first: int, second: int, n: int) -> tuple[float, float]:
+    """95 % interval of *balance*, 1 − |p₁ − p₂|, from ``first`` and ``second`` side wins in ``n`` games.
+
+    The two sides' wins and the rest are one trinomial sample, the structure
+    of a paired design's discordant cells, so Tango's score interval
+    (:func:`tango`) bounds p₁ − p₂; balance, a function of it, lies in the
+    image of that interval, which is the interval given (0 inside it puts
+    its upper end at 1).
+    """
+    lo, hi = (float(x[0]) for x in tango([first], [second], n))
+    near, far = (0.0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
+    return 1 - far, 1 - near
+
+
 def _outcome(games: pd.DataFrame) -> pd.Series:
     return games["winner"].fillna("draw")
 

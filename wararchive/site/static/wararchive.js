@@ -6,6 +6,14 @@
  */
 "use strict";
 
+/* A reader's choice kept across pages and visits; storage may be disabled, and then the choice holds for this page. */
+function waRecall(key) {
+  try { return localStorage.getItem(key); } catch (e) { return null; }
+}
+function waRemember(key, value) {
+  try { localStorage.setItem(key, value); } catch (e) { /* not remembered, still applied */ }
+}
+
 /* The layer of the original (reading, diplomatic, both): remembered across pages and visits. */
 const LAYER_KEY = "wararchive-layer";
 function waLayerSwitch() {
@@ -15,13 +23,12 @@ function waLayerSwitch() {
     for (const name of ["reading", "diplomatic", "both"]) edition.classList.toggle(`wa-show-${name}`, name === layer);
     document.querySelectorAll(".wa-layer-switch button[data-layer]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.layer === layer)));
   };
-  let saved = null;
-  try { saved = localStorage.getItem(LAYER_KEY); } catch (e) { /* storage may be disabled: keep the default */ }
+  const saved = waRecall(LAYER_KEY);
   if (["reading", "diplomatic", "both"].includes(saved)) apply(saved);
   document.querySelectorAll(".wa-layer-switch button[data-layer]").forEach((btn) => {
     btn.addEventListener("click", () => {
       apply(btn.dataset.layer);
-      try { localStorage.setItem(LAYER_KEY, btn.dataset.layer); } catch (e) { /* not remembered, still applied */ }
+      waRemember(LAYER_KEY, btn.dataset.layer);
     });
   });
   /* An apparatus link must show the apparatus: switch to both layers if it is hidden. */
@@ -29,6 +36,26 @@ function waLayerSwitch() {
     if (ev.target.closest("a.wa-corr-ref") && !edition.classList.contains("wa-show-both")) apply("both");
   });
   if (location.hash.startsWith("#corr-")) apply("both");
+}
+
+/* --- edition: the English translation on or off ---
+ * One toggle button (aria-pressed: the translation is shown); off, the original takes the whole width, for a reader
+ * who reads it unaided or wants the line breaks of the source. Remembered across pages and visits like the layer. */
+const TRANSLATION_KEY = "wararchive-translation";
+function waTranslationToggle() {
+  const edition = document.querySelector(".wa-edition");
+  const button = document.querySelector("button.wa-trans-toggle");
+  if (!edition || !button) return;
+  const apply = (shown) => {
+    edition.classList.toggle("wa-hide-trans", !shown);
+    button.setAttribute("aria-pressed", String(shown));
+  };
+  if (waRecall(TRANSLATION_KEY) === "hidden") apply(false);
+  button.addEventListener("click", () => {
+    const shown = button.getAttribute("aria-pressed") !== "true";
+    apply(shown);
+    waRemember(TRANSLATION_KEY, shown ? "shown" : "hidden");
+  });
 }
 
 /* How much sticks to the top of the window (the theme's header when it is sticky, our layer bar), as --wa-sticky, which
@@ -70,6 +97,15 @@ function svg(tag, attrs, text) {
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+/* --- capture markers (see ReplayViewer.captured) ---
+ * A move written FROM-TO (after any ``action:``) becomes FROMxTO, as long algebraic chess notation marks a capture;
+ * an ability aimed at a square (``fire:?>c5``) is marked at its target (``fire:?>xc5``), where the piece fell. */
+function captureMarked(text) {
+  if (text.includes(">")) return text.replace(">", ">x");
+  const head = text.lastIndexOf(":") + 1;  /* after any action: the first hyphen parts the squares, as the engine parses it */
+  return text.slice(0, head) + text.slice(head).replace("-", "x");
 }
 
 function textHref(pid) {
@@ -217,8 +253,23 @@ class ReplayViewer {
     }
   }
 
-  /* One button per ply, as this perspective wrote the move. */
-  moveText(ply) { return (this.data.san || this.data.moves[this.perspective])[ply - 1]; }
+  /* The move of a ply as this perspective wrote it, with a capture marker (see captureMarked); chess in its SAN,
+   * which marks its captures itself. */
+  moveText(ply) {
+    if (this.data.san) return this.data.san[ply - 1];
+    const text = this.data.moves[this.perspective][ply - 1];
+    return this.captured(ply) ? captureMarked(text) : text;
+  }
+
+  /* --- capture markers ---
+   * A ply at which a piece left the board, as this perspective's own frames show it: the board holds fewer pieces
+   * after it than before (a deserter changing sides is not taken). Every view shows where every piece stands (only
+   * ranks are hidden), so the marker tells a viewer nothing his board does not show, and it names no piece. */
+  captured(ply) {
+    if (this.data.san) return false;
+    const states = this.statesFor(this.perspective);
+    return ply > 0 && states[ply].size < states[ply - 1].size;
+  }
 
   /* One button per ply, as this perspective wrote the move; chess in its notation (SAN), a numbered row per move
    * pair as chess books print it. */
@@ -230,6 +281,7 @@ class ReplayViewer {
       b.className = "wa-move";
       b.dataset.ply = String(i + 1);
       b.textContent = this.moveText(i + 1);
+      if (this.captured(i + 1)) b.dataset.capture = "";
       b.addEventListener("click", () => { this.stop(); this.show(i + 1); });
       return b;
     };
@@ -271,6 +323,13 @@ class ReplayViewer {
     chip.textContent = "?";
     li.append(chip, " a piece whose rank this view does not know");
     list.append(li);
+    if (!this.data.san) {  /* chess readers know SAN's x */
+      const x = document.createElement("li");
+      const code = document.createElement("code");
+      code.textContent = "a1xa2";
+      x.append(code, " in the moves: at this move a piece left the board (taken, or fallen in the fight it led to)");
+      list.append(x);
+    }
     const head = document.createElement("summary");
     head.textContent = "Legend";
     head.className = "wa-legend-head";
@@ -464,249 +523,6 @@ class ReplayViewer {
   }
 }
 
-/* --- search ----------------------------------------------------------------------------------------------------
- * Both searches (passages first, then Sphinx's pages) key words alike (wararchive/site/search.py): a word's key is its
- * folded Snowball stem; the index says which forms of the corpus have which key, and a query word the corpus does
- * not hold is keyed by the shortest key of the index that begins it and is at least half of it and four letters (kenraalia →
- * kenraal, flaggan → flag). Case and diacritics never matter; words of one letter are ignored; "quoted words" are a phrase. */
-const waFold = (text) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-const PASSAGE_ID = /^[a-z]{2}-[a-z0-9-]+:\d+$/;
-const WA_WORD = /[\p{L}\p{N}]+/gu;
-const waSearchable = (w) => w.length > 1 || /^\p{N}$/u.test(w);
-
-/* The query's terms: each a list of folded words (several for a "quoted phrase"). */
-function waQueryTerms(query) {
-  const terms = [];
-  for (const m of query.matchAll(/"([^"]*)"?|([^\s"]+)/g)) {
-    const words = [...waFold(m[1] ?? m[2]).matchAll(WA_WORD)].map((x) => x[0]).filter(waSearchable);
-    if (words.length) terms.push(words);
-  }
-  return terms;
-}
-
-/* The key of a query word among ``keys`` (a Set) as [key, isPrefix]: the stored key of a known form, the word if it is
- * a key, else the shortest key that begins it and is at least half of it (four letters or more), else the longest such
- * beginning of the word that begins some key, as a prefix (kenraalia → kenraali…, as kenraali), else the word. */
-function waKey(word, forms, keys) {
-  if (forms && Object.hasOwn(forms, word)) return [forms[word], false];
-  if (keys.has(word) || word.length < 5) return [word, false];
-  const min = Math.max(4, Math.ceil(word.length / 2));
-  for (let n = min; n < word.length; n++) if (keys.has(word.slice(0, n))) return [word.slice(0, n), false];
-  for (let n = word.length; n >= min; n--) {
-    const head = word.slice(0, n);
-    for (const k of keys) if (k.startsWith(head)) return [head, true];
-  }
-  return [word, false];
-}
-
-/* The passage index, fetched once, with every passage's words split and keyed (original and translation). */
-let waIndexPromise = null;
-function waLoadIndex() {
-  if (waIndexPromise) return waIndexPromise;
-  const root = document.documentElement.dataset.content_root || "./";
-  waIndexPromise = fetch(`${root}_static/wararchive-passages.json`).then((r) => r.json()).then((raw) => {
-    const col = Object.fromEntries(raw.fields.map((f, i) => [f, i]));
-    const keys = {};
-    const tokens = (text, lang) => {
-      const forms = raw.vocab[lang] || {}, set = keys[lang] || (keys[lang] = new Set());
-      return [...text.matchAll(WA_WORD)].filter((m) => waSearchable(m[0])).map((m) => {
-        const form = waFold(m[0]), key = Object.hasOwn(forms, form) ? forms[form] : form;
-        set.add(key);
-        return { key, start: m.index, end: m.index + m[0].length };
-      });
-    };
-    const passages = raw.passages.map((row) => {
-      const id = row[col.id], text = id.slice(0, id.lastIndexOf(":")), lang = raw.texts[text].lang;
-      const p = { id, text, lang, label: row[col.label], category: row[col.category], concepts: row[col.concepts],
-        reading: row[col.reading], translation: row[col.translation] };
-      p.readingTokens = tokens(p.reading, lang);
-      p.translationTokens = tokens(`${p.translation}`, "en");
-      p.labelTokens = tokens(p.label, "en");
-      return p;
-    });
-    return { root, texts: raw.texts, vocab: raw.vocab, concepts: raw.concepts, passages, keys };
-  });
-  return waIndexPromise;
-}
-
-/* The spans of ``tokens`` where the keyed phrase ``keys`` (each [key, isPrefix]) occurs, as [start, end] offsets. */
-function waFind(tokens, keys) {
-  const out = [];
-  const same = (token, [k, prefix]) => (prefix ? token.key.startsWith(k) : token.key === k);
-  for (let i = 0; i + keys.length <= tokens.length; i++) {
-    if (keys.every((k, j) => same(tokens[i + j], k))) out.push([tokens[i].start, tokens[i + keys.length - 1].end]);
-  }
-  return out;
-}
-
-/* ``text`` around its first match, the matches marked (<mark>); built as DOM nodes, never as HTML. */
-function waSnippet(text, spans, width = 220) {
-  const first = spans.length ? spans[0][0] : 0;
-  const start = Math.max(0, first - 70), end = Math.min(text.length, start + width);
-  const p = document.createElement("p");
-  p.className = "wa-snippet";
-  let at = start;
-  if (start > 0) p.append("…");
-  for (const [a, b] of spans.filter(([a, b]) => a >= start && b <= end)) {
-    if (a < at) continue;
-    p.append(text.slice(at, a).replace(/\s+/g, " "));
-    const mark = document.createElement("mark");
-    mark.textContent = text.slice(a, b);
-    p.append(mark);
-    at = b;
-  }
-  p.append(text.slice(at, end).replace(/\s+/g, " "));
-  if (end < text.length) p.append("…");
-  return p;
-}
-
-/* Every passage that holds every term (in its original, its translation or its label), or is tagged with the concept
- * a term names; scored, with the spans to highlight. */
-function waMatchPassages(index, terms) {
-  /* a word names a concept if it is one of its names, begins one (spio → spioon) or is an inflected form of one, read as
-   * the keys are (kenraalia → kenraali) */
-  const names = (n, w) => n === w || w.length >= 4 && n.startsWith(w) || n.length >= 4 && n.length * 2 >= w.length && w.startsWith(n);
-  const conceptOf = (w) => Object.keys(index.concepts).filter((c) => index.concepts[c].some((n) => names(n, w)));
-  const keyed = {};
-  const keysIn = (lang) => keyed[lang] || (keyed[lang] = terms.map((t) => t.map((w) => waKey(w, index.vocab[lang], index.keys[lang] || new Set()))));
-  const hits = [];
-  for (const p of index.passages) {
-    let score = 0;
-    const reading = [], translation = [];
-    const own = keysIn(p.lang), en = keysIn("en");
-    for (let t = 0; t < terms.length; t++) {
-      const r = waFind(p.readingTokens, own[t]), tr = waFind(p.translationTokens, en[t]), lb = waFind(p.labelTokens, en[t]);
-      if (r.length || tr.length || lb.length) { score += (r.length ? 3 : 0) + (tr.length || lb.length ? 2 : 0); reading.push(...r); translation.push(...tr); }
-      else if (terms[t].length === 1 && conceptOf(terms[t][0]).some((c) => p.concepts.includes(c))) score += 1;
-      else { score = 0; break; }
-    }
-    if (score) hits.push({ p, score, reading: reading.sort((a, b) => a[0] - b[0]), translation: translation.sort((a, b) => a[0] - b[0]) });
-  }
-  hits.sort((a, b) => b.score - a.score);
-  return { hits, concepts: [...new Set(terms.filter((t) => t.length === 1).flatMap((t) => conceptOf(t[0])))] };
-}
-
-const WA_PAGE = 60;
-
-/* The passage results above Sphinx's: filters by language, text and category, a count, highlighted snippets. */
-async function waPassageSearch() {
-  const results = document.getElementById("search-results");
-  const params = new URLSearchParams(location.search);
-  const query = params.get("q");
-  if (!results || !query) return;
-  const index = await waLoadIndex();
-  const href = (pid) => `${index.root}texts/${pid.slice(0, pid.lastIndexOf(":"))}.html#${pid}`;
-  const q = query.trim();
-  if (PASSAGE_ID.test(q) && index.passages.some((p) => p.id === q)) { location.replace(href(q)); return; }
-  const terms = waQueryTerms(q);
-  if (!terms.length) return;
-  const { hits, concepts } = waMatchPassages(index, terms);
-  const box = document.createElement("section");
-  box.className = "wa-passage-results";
-  box.setAttribute("aria-labelledby", "wa-passages-head");
-  const head = document.createElement("h2");
-  head.id = "wa-passages-head";
-  head.textContent = "Passages";
-  box.append(head);
-  if (concepts.length) {
-    const note = document.createElement("p");
-    note.className = "wa-hint";
-    note.textContent = `Also passages tagged with the concept ${concepts.join(", ")} (${concepts.map((c) => index.concepts[c].join(" = ")).join("; ")}).`;
-    box.append(note);
-  }
-  const filters = document.createElement("form");
-  filters.className = "wa-filters";
-  filters.setAttribute("aria-label", "filter the passages");
-  const choice = (name, label, options) => {
-    const l = document.createElement("label");
-    const s = document.createElement("select");
-    s.name = name;
-    for (const [value, text] of [["", "all"], ...options]) {
-      const o = document.createElement("option");
-      o.value = value;
-      o.textContent = text;
-      s.append(o);
-    }
-    s.value = options.some(([v]) => v === params.get(name)) ? params.get(name) : "";
-    l.append(`${label} `, s);
-    filters.append(l);
-    return s;
-  };
-  const seen = (f) => [...new Set(hits.map((h) => f(h.p)))].sort();
-  const lang = choice("lang", "Language", seen((p) => p.lang).map((l) => [l, { et: "Estonian", fi: "Finnish", sv: "Swedish" }[l] || l]));
-  const text = choice("text", "Text", seen((p) => p.text).map((t) => [t, index.texts[t].title]));
-  const cat = choice("cat", "Category", seen((p) => p.category).filter(Boolean).map((c) => [c, c]));
-  const count = document.createElement("p");
-  count.className = "wa-count";
-  count.setAttribute("aria-live", "polite");
-  const list = document.createElement("ul");
-  const more = document.createElement("button");
-  more.type = "button";
-  more.className = "wa-more";
-  let limit = WA_PAGE;
-  const render = () => {
-    const shown = hits.filter((h) => (!lang.value || h.p.lang === lang.value) && (!text.value || h.p.text === text.value)
-      && (!cat.value || h.p.category === cat.value));
-    const page = shown.slice(0, limit);
-    count.textContent = shown.length ? `Showing ${page.length} of ${shown.length} passage${shown.length === 1 ? "" : "s"}`
-      + (shown.length < hits.length ? ` (${hits.length} before the filters)` : "") : "No passage matches; pages that do are listed below.";
-    list.replaceChildren(...page.map(({ p, reading, translation }) => {
-      const li = document.createElement("li");
-      const a = document.createElement("a");
-      a.href = href(p.id);
-      a.textContent = `${p.id}${p.label ? " — " + p.label : ""}`;
-      const where = document.createElement("span");
-      where.className = "wa-muted";
-      where.textContent = ` (${index.texts[p.text].title}${p.category ? ", " + p.category : ""})`;
-      li.append(a, where);
-      const orig = waSnippet(p.reading, reading);
-      orig.lang = p.lang;
-      li.append(orig);
-      if (translation.length || !reading.length) {
-        const en = waSnippet(p.translation, translation);
-        en.lang = "en";
-        en.classList.add("wa-snippet-en");
-        li.append(en);
-      }
-      return li;
-    }));
-    more.hidden = shown.length <= limit;
-    more.textContent = `Show all ${shown.length}`;
-    const url = new URL(location.href);
-    for (const s of [lang, text, cat]) { if (s.value) url.searchParams.set(s.name, s.value); else url.searchParams.delete(s.name); }
-    history.replaceState(null, "", url);
-  };
-  for (const s of [lang, text, cat]) s.addEventListener("change", () => { limit = WA_PAGE; render(); });
-  more.addEventListener("click", () => { limit = Infinity; render(); });
-  box.append(filters, count, list, more);
-  render();
-  results.before(box);
-}
-
-/* Sphinx's page search keyed like the passages: its index holds every word's keys (search.py); the query's words are
- * keyed here, against the same forms, instead of by Sphinx's English stemmer. Installed before Sphinx runs the query. */
-function waPageSearch() {
-  if (typeof Search === "undefined" || !new URLSearchParams(location.search).get("q")) return;
-  const query = Search.query;
-  const forms = Object.create(null);  /* a form of any language, with its shortest key (a page holds every key of its words) */
-  Search.query = (q) => {
-    waLoadIndex().then((index) => {
-      for (const vocab of Object.values(index.vocab)) {
-        for (const [form, key] of Object.entries(vocab)) if (!(form in forms) || key.length < forms[form].length) forms[form] = key;
-      }
-      query(q);
-    });
-  };
-  Search._parseQuery = (q) => {
-    const index = Search._index;
-    const keys = Search.waKeys || (Search.waKeys = new Set([...Object.keys(index.terms), ...Object.keys(index.titleterms)]));
-    const words = waQueryTerms(q).flat();
-    const searchTerms = new Set(words.map((w) => waKey(w, forms, keys)[0]));  /* Sphinx matches a prefix as part of a term */
-    return [q, searchTerms, new Set(), new Set(words), new Set(words)];
-  };
-}
-waPageSearch();
-
 /* Accessibility repairs of the theme's page: landmarks told apart, scrolling code reachable by keyboard,
  * and a heading on the search page. */
 function waAccessibility() {
@@ -740,6 +556,48 @@ function waAccessibility() {
   }
 }
 
+/* The theme opens its drawers (the site navigation, the page's contents) with a <label> for a hidden checkbox: a mouse
+ * can, a keyboard cannot, as a label takes no focus. Each icon becomes a button that ticks the box and says whether the
+ * drawer is open; opening moves focus into the drawer (whose links the stylesheet keeps out of the tab order while it is
+ * closed), Escape closes it and returns focus to its button, and so does leaving it with Tab. */
+function waDrawers() {
+  const drawers = { __navigation: ["sidebar-drawer", "Site navigation"], __toc: ["toc-drawer", "Contents of this page"] };
+  const shown = (e) => e.getClientRects().length > 0;
+  for (const [id, [cls, name]] of Object.entries(drawers)) {
+    const box = document.getElementById(id);
+    const drawer = document.querySelector(`aside.${cls}`);
+    if (!box || !drawer) continue;
+    drawer.id ||= `wa-${cls}`;
+    const set = (open) => {
+      box.checked = open;
+      buttons.forEach((b) => b.setAttribute("aria-expanded", String(open)));
+    };
+    const buttons = [...document.querySelectorAll(`label.nav-overlay-icon[for="${id}"], label.toc-overlay-icon[for="${id}"]`)].map((label) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `${label.className} wa-drawer-toggle`;
+      button.setAttribute("aria-controls", drawer.id);
+      button.setAttribute("aria-label", name);
+      button.append(...label.childNodes);
+      label.replaceWith(button);
+      button.addEventListener("click", () => {
+        set(!box.checked);
+        if (box.checked) [...drawer.querySelectorAll("a[href], input, button")].find(shown)?.focus();
+      });
+      return button;
+    });
+    set(box.checked);
+    box.addEventListener("change", () => set(box.checked));  /* the theme's overlay closes it too */
+    drawer.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && box.checked) { set(false); buttons.find(shown)?.focus(); }
+    });
+    drawer.addEventListener("focusout", (e) => {
+      const to = e.relatedTarget;
+      if (box.checked && to && !drawer.contains(to) && !buttons.includes(to)) set(false);
+    });
+  }
+}
+
 /* "Copy" beside a citation line: the line to the clipboard, and a word that it worked. */
 function waCopyButtons() {
   document.querySelectorAll("button.wa-copy[data-copy]").forEach((btn) => {
@@ -753,10 +611,11 @@ function waCopyButtons() {
 
 document.addEventListener("DOMContentLoaded", () => {
   waAccessibility();
+  waDrawers();
   waStickyMargin();
   waCopyButtons();
   waLayerSwitch();
+  waTranslationToggle();
   waDiffFilter();
-  waPassageSearch();
   document.querySelectorAll(".wa-replay").forEach((root) => { root.waViewer = new ReplayViewer(root); });
 });

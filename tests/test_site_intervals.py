@@ -1,0 +1,162 @@
+"""Every figure on a page with its N and its interval: the game pages' statistics and the readings' verdicts and tables.
+
+Issue 34, item 5: the game pages showed bare counts with greedy always on the
+first side, the readings tables gave balance, decisiveness and mean plies
+without intervals, and a Sõjamäng verdict said "no detectable change" beside
+a draw rate whose interval excludes 0.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from wararchive.engine import ruleset
+from wararchive.site import readings, stats, stats_page
+from wararchive.site.figures import rates_figure
+from wararchive.study.design import slug
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+STUDIES = sorted(p.parent for p in (DOCS / readings.STUDIES).glob("*/*/*/summary.json"))
+SHARE = re.compile(r"^(\d+) of (\d+): (\d\.\d\d) \[(\d\.\d\d), (\d\.\d\d)\]$")  # "18 of 40: 0.45 [0.31, 0.60]"
+
+
+@pytest.fixture
+def small_pairings(monkeypatch):
+    monkeypatch.setattr(
+        stats, "PAIRINGS", {"random vs random": (("random", "random"), 4), "greedy vs random": (("greedy", "random"), 6)}
+    )
+
+
+def fake_games(n: int, **result) -> list[dict]:
+    return [{"ply": 10 + i, "winner": None, "adjudicated": False, "rules": []} | result for i in range(n)]
+
+
+def test_different_players_alternate_sides_by_seed_and_the_same_never_do(small_pairings):
+    jobs = stats.stats_jobs("spionaaz")
+    same, mixed = jobs[:4], jobs[4:]
+    assert all(kinds == ("random", "random") for _, _, kinds in same)
+    assert [(seed, kinds) for _, seed, kinds in mixed] == [
+        (seed, ("random", "greedy") if seed % 2 else ("greedy", "random")) for seed in range(stats.SEED, stats.SEED + 6)
+    ]
+
+
+def test_results_are_counted_per_player_on_the_side_each_took(small_pairings):
+    south, north = ruleset("spionaaz").sides
+    data = stats.summarise("spionaaz", fake_games(4, winner=south) + fake_games(6, winner=south))
+    mixed = data["greedy vs random"]
+    assert mixed["alternate"] and not data["random vs random"]["by_player"]
+    assert (mixed["by_side"][south]["k"], mixed["by_side"][south]["n"], mixed["by_side"][north]["k"]) == (6, 6, 0)
+    greedy, random_ = mixed["by_player"]["greedy"], mixed["by_player"]["random"]
+    # seeds 1…6: greedy takes the south on the even seeds (2, 4, 6), so the south's six wins are three each
+    assert (greedy["all"]["k"], greedy[south]["k"], greedy[south]["n"], greedy[north]["k"], greedy[north]["n"]) == (3, 3, 3, 0, 3)
+    assert (random_["all"]["k"], random_[south]["k"], random_[north]["n"]) == (3, 3, 3)
+
+
+def test_a_game_stopped_at_the_ply_limit_is_unfinished_not_a_draw(small_pairings):
+    data = stats.summarise("spionaaz", fake_games(4, adjudicated=True) + fake_games(6))
+    assert data["random vs random"]["by_side"]["unfinished"]["k"] == 4 and data["random vs random"]["by_side"]["draw"]["k"] == 0
+    assert data["greedy vs random"]["by_side"]["draw"]["k"] == 6
+    heads, _ = stats_page.side_rows(data)
+    assert "unfinished" in heads and not any("ply limit" in h and "draw" in h for h in heads)
+
+
+def test_game_page_tables_and_figure_give_every_share_its_n_and_interval(small_pairings, tmp_path):
+    from wararchive.site.runner import game_summary
+
+    data = stats.summarise("spionaaz", [game_summary(j) for j in stats.stats_jobs("spionaaz")])
+    heads, rows = stats_page.side_rows(data)
+    assert heads[2:-2] == ["south wins", "north wins", "draws", "unfinished"] and "95% interval" in heads[-2]
+    for row in rows:
+        shares = [SHARE.match(c) for c in row[2:-2]]
+        assert len(shares) == 4 and all(shares), row  # two sides' wins, draws, unfinished
+        assert all(float(m[4]) <= float(m[3]) <= float(m[5]) and m[2] == row[1] for m in shares), row
+        assert re.fullmatch(r"\d+ \[\d+, \d+\] \(N = \d+\)", row[-2]), row  # mean plies
+    _, by_player = stats_page.player_rows(data, list(ruleset("spionaaz").sides))
+    assert [r[1] for r in by_player] == ["greedy", "random"] and all(SHARE.match(c) for r in by_player for c in r[2:])
+    alt = rates_figure(stats_page.figure_rows(data), tmp_path / "r.png", "Spionaaž (ply limit 400)", {})
+    for label, d in data.items():
+        assert f"{label}: south wins {d['by_side']['south']['k']} of {d['games']}: " in alt
+    assert "greedy vs random, by player: greedy wins " in alt and "ply limit 400" in alt
+
+
+def summary_of(study: Path) -> dict:
+    """A published study's summary, read as its page reads it (checked against its content hash)."""
+    (s,) = [x for x in readings.published(DOCS, *study.parts[-3:-1]) if slug(x["meta"]["design"]["players"]) == study.name]
+    return s
+
+
+def _plies(p: dict) -> str:
+    return f"{p['difference']:+.1f} [{p['difference_lo']:+.1f}, {p['difference_hi']:+.1f}]"
+
+
+@pytest.mark.parametrize("study", STUDIES, ids=lambda p: "/".join(p.parts[-3:]))
+def test_no_verdict_contradicts_an_interval_on_its_page(study):
+    """A verdict names no change whose interval includes 0, and where the one test does not reject, it still names
+    every difference the table shows clear of 0, saying why it is not counted."""
+    s = summary_of(study)
+    default = s["meta"]["published"]["default"]
+    answers, pairs = (readings.from_default(s[k], default) for k in ("omnibus", "pairs"))
+    for answer in answers:
+        mine = [p for p in pairs if p["reading_b"] == answer["reading_b"]]
+        text, _ = readings.verdict(answer, mine, [])
+        rates, plies = [p for p in mine if p["measure"] != "mean plies"], [p for p in mine if p["measure"] == "mean plies"]
+        shown = [p for p in rates if readings._difference(p) in text] + [p for p in plies if _plies(p) in text]
+        assert all(readings.excludes_zero(p) for p in shown), text
+        assert all(p in shown for p in plies if readings.excludes_zero(p)), text
+        if answer["p"] >= readings.ALPHA:
+            assert text.startswith("No detectable change in who wins"), text
+            clear = [p for p in rates if readings.excludes_zero(p)]
+            assert all(p in shown for p in clear) and (not clear or "not counted as a detected change" in text), text
+        else:
+            assert text.startswith("The reading changes who wins"), text
+
+
+def test_a_rate_clear_of_zero_after_an_omnibus_that_does_not_reject_is_named_not_counted():
+    """The Sõjamäng case (game=beginners, greedy against greedy): p = 0.087, the draw rate +0.013 [+0.001, +0.025]."""
+    answer = {"games": 2000, "changed": 775, "flipped": 631, "p": 0.087, "halves_agree": True}
+    draw = {"measure": "draw rate", "value_a": 0.041, "value_b": 0.054, "difference": 0.013, "difference_lo": 0.0013}
+    draw |= {"difference_hi": 0.025, "a_only": 40, "b_only": 66}
+    plies = draw | {"measure": "mean plies", "difference": -2.3, "difference_lo": -5.0, "difference_hi": 0.4}
+    text, _ = readings.verdict(answer, [draw, plies], [])
+    assert text.startswith("No detectable change in who wins") and "+0.013 [+0.001, +0.025]" in text
+    assert "not counted as a detected change" in text and "mean plies" not in text  # its interval includes 0: not named
+
+
+def test_a_detected_change_is_never_named_by_a_rate_whose_interval_includes_zero():
+    answer = {"games": 1000, "changed": 80, "flipped": 60, "p": 1e-4, "halves_agree": True}
+    wide = {"measure": "north win rate", "value_a": 0.4, "value_b": 0.45, "difference": 0.05, "difference_lo": -0.01}
+    wide |= {"difference_hi": 0.11, "a_only": 10, "b_only": 60}
+    narrow = wide | {"measure": "unfinished rate", "difference": -0.02, "difference_lo": -0.03, "difference_hi": -0.01}
+    text, _ = readings.verdict(answer, [wide, narrow], [])
+    assert "changes who wins: unfinished rate" in text and "north win rate" not in text
+    text, _ = readings.verdict(answer, [wide], [])
+    assert "no single rate's 95 % interval excludes 0" in text and "north win rate" not in text
+
+
+@pytest.mark.parametrize("study", STUDIES, ids=lambda p: "/".join(p.parts[-3:]))
+def test_readings_results_give_every_value_an_interval_over_its_games(study, tmp_path):
+    s = summary_of(study)
+    sides = list(ruleset(study.parts[-3]).sides)
+    found = readings.results_intervals(study, s, sides, tmp_path)
+    for r in s["readings"]:
+        i = found[r["reading"]]
+        assert i["draws"]["k"] + i["unfinished"]["k"] + i["decisive"]["k"] == r["games"] == i["draws"]["n"]
+        assert i["decisive"]["rate"] == pytest.approx(r["decisiveness"]) and i["mean_plies"][0] == pytest.approx(r["mean_plies"])
+        for low, value, high in [(x["lo"], x["rate"], x["hi"]) for x in (i["draws"], i["unfinished"], i["decisive"])] + [
+            (i["balance"][1], i["balance"][0], i["balance"][2]),
+            (i["mean_plies"][1], i["mean_plies"][0], i["mean_plies"][2]),
+        ]:
+            assert low <= value + 1e-9 and value <= high + 1e-9, (r["reading"], low, value, high)
+
+
+def test_balance_interval_is_the_image_of_the_sides_difference():
+    from wararchive.study.stats import balance_interval, tango
+
+    assert balance_interval(50, 50, 100)[1] == 1.0  # even sides: perfect balance is inside
+    lo, hi = balance_interval(80, 10, 100)
+    (dlo,), (dhi,) = tango([80], [10], 100)
+    assert (lo, hi) == pytest.approx((1 - dhi, 1 - dlo)) and lo < 0.3 < hi < 1
+    assert balance_interval(10, 80, 100) == pytest.approx((lo, hi))  # which side is ahead does not matter
