@@ -280,7 +280,9 @@ def test_any_choice_of_engine_is_answered_or_refused(isolated, engine, rid, play
     isolated("choose", engine, rid, players)
 
 
-@pytest.mark.parametrize("value", [random.Random(1), random.SystemRandom(), None, 3, "seed", [1, 2]], ids=repr)
+@pytest.mark.parametrize(
+    "value", [random.Random(1), random.SystemRandom(), None, 3, "seed", [1, 2]], ids=lambda v: type(v).__name__
+)
 def test_mirror_takes_only_a_random_generator(value):
     if type(value) is random.Random:
         assert kernel.mirror(value).tolist() == list(value.getstate()[1])
@@ -493,7 +495,18 @@ def test_a_sample_of_the_equality_suite_passes_with_numbas_bounds_checking(tmp_p
     root = Path(__file__).resolve().parents[1]
     probe = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, cwd=root, timeout=600)
     assert probe.stdout.strip() == "bounds checked", probe  # the kernel's own compiled code checks its indices
-    argv = ["-m", "pytest", "-x", "-p", "no:cacheprovider", "tests/test_kernel.py", "-k", BOUNDS_SAMPLE]  # -q by pyproject
+    argv = [
+        "-m",
+        "pytest",
+        "-x",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:xdist",
+        "tests/test_kernel.py",
+        "-k",
+        BOUNDS_SAMPLE,
+    ]  # -q by pyproject
     proc = subprocess.run([sys.executable, *argv], env=env, capture_output=True, text=True, cwd=root, timeout=5400)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     assert " passed" in proc.stdout and "deselected" in proc.stdout

@@ -31,6 +31,8 @@ from wararchive.site.study_figures import SMALLEST
 from wararchive.study.design import options_studied
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
+# One built site for the whole file: with pytest-xdist its tests share one worker, so the site is built once.
+pytestmark = pytest.mark.xdist_group("site")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
@@ -793,6 +795,7 @@ PHONE_PAGES = [  # one page of every kind, at a phone's width
 ]  # fmt: skip
 
 
+@pytest.mark.slow  # axe over every page, twice: a minute and a half; .ci/run runs it (-m slow)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_passes_axe(browser, server, site, axe_script, scheme):
     """No moderate, serious or critical violation of WCAG 2.2 AA or axe's best practice: every page at 1280 px, every kind of
