@@ -501,8 +501,8 @@ def test_a_sample_of_the_equality_suite_passes_with_numbas_bounds_checking(tmp_p
         "-x",
         "-p",
         "no:cacheprovider",
-        "-p",
-        "no:xdist",
+        "-n",
+        "0",  # in this process, not pyproject's two: one compile under the checks
         "tests/test_kernel.py",
         "-k",
         BOUNDS_SAMPLE,
