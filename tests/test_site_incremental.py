@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+# It shares the simulation cache with test_site.py's build: with pytest-xdist, on the same worker, one build at a time.
+pytestmark = pytest.mark.xdist_group("site")
 GENERATED = ("_build", "texts", "games", "compare", "notebooks", "downloads", "readings")
 TEXT = "fi-japanilainen-sotapeli"
 OLD, NEW = "whom the spy in turn knocks out.", "whom the spy in its turn defeats."  # fi:22's translation; unique in the corpus

@@ -35,6 +35,10 @@ class OutputError(WararchiveError):
     """An output path that cannot be written: the message names it and why."""
 
 
+class BusyError(OutputError):
+    """Another process holds the output's lock: it is writing the same file now."""
+
+
 _pending: set[Path] = set()
 """Temporary and lock files this process made and has not removed yet."""
 
@@ -232,7 +236,7 @@ def _locked(target: Path) -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
-            raise OutputError(f"{target} is being written by another process; try again when it has finished") from None
+            raise BusyError(f"{target} is being written by another process; try again when it has finished") from None
         try:
             same = os.stat(lock_path).st_ino == os.fstat(fd).st_ino
         except FileNotFoundError:
