@@ -33,14 +33,9 @@ def designs(ruleset_id: str) -> dict[str, Design]:
     return {label: Design(ruleset_id, {}, n, kinds, SEED) for label, (kinds, n) in PAIRINGS.items()}
 
 
-def sides_of(d: Design, seed: int) -> tuple[str, str]:
-    """The players in the order of the sides on ``seed``."""
-    return d.players[::-1] if d.swapped(seed) else d.players
-
-
 def stats_jobs(ruleset_id: str) -> list[tuple[str, int, tuple[str, str]]]:
     """Every game of every pairing, as jobs for :func:`.runner.game_summary`."""
-    return [(ruleset_id, s, sides_of(d, s)) for d in designs(ruleset_id).values() for s in d.seeds]
+    return [(ruleset_id, s, d.sides(s)) for d in designs(ruleset_id).values() for s in d.seeds]
 
 
 def rate(k: int, n: int) -> dict[str, float | int]:
@@ -65,7 +60,7 @@ def summarise(ruleset_id: str, summaries: list[dict[str, Any]]) -> dict[str, Any
     out: dict[str, Any] = {}
     games = iter(summaries)
     for label, d in designs(ruleset_id).items():
-        played = [(sides_of(d, s), next(games)) for s in d.seeds]
+        played = [(d.sides(s), next(games)) for s in d.seeds]
         results = [outcome(g) for _, g in played]
         n, lengths = len(played), [g["ply"] for _, g in played]
         by_player: dict[str, dict[str, Any]] = {}

@@ -76,13 +76,13 @@ class Design:
         """Whether the first-named player takes the second side on this seed."""
         return self.alternates and seed % 2 == 1
 
+    def sides(self, seed: int) -> tuple[str, str]:
+        """The players in the order of the sides on this seed."""
+        return self.players[::-1] if self.swapped(seed) else self.players
+
     def jobs(self) -> list[Job]:
         """One job per (seed, reading), seed-major so that a seed's games run close together."""
-        return [
-            (self.ruleset, r.label, r.options, s, self.players[::-1] if self.swapped(s) else self.players, self.swapped(s))
-            for s in self.seeds
-            for r in self.readings
-        ]
+        return [(self.ruleset, r.label, r.options, s, self.sides(s), self.swapped(s)) for s in self.seeds for r in self.readings]
 
     def fingerprints(self) -> list[str]:
         """Each reading's fingerprint: its ruleset data, the rules' code and the code of this design's players only."""
