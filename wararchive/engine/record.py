@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from jsonschema import Draft202012Validator, ValidationError, validators
+from jsonschema.exceptions import relevance
 
 from ..errors import WararchiveError
 from ..fileio import named_path
@@ -69,21 +72,14 @@ RECORD_SCHEMA: dict[str, Any] = {
         },
     },
 }
-"""The one declared shape of a record (a subset of JSON Schema), checked before any replay.
+"""The one declared shape of a record (JSON Schema, draft 2020-12), checked before any replay.
 
 A record is a file anyone can edit; checking its shape first means a wrong
 field is named as such instead of failing somewhere deep in a ruleset.
 """
-
-_JSON_TYPES: dict[str, Callable[[Any], bool]] = {
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
-    "boolean": lambda v: isinstance(v, bool),
-    "null": lambda v: v is None,
-}
+_STRICT = Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda _, v: isinstance(v, int) and not isinstance(v, bool))
+_VALIDATOR = validators.extend(Draft202012Validator, type_checker=_STRICT)(RECORD_SCHEMA)
+"""JSON Schema's integers include 1.0; a seed or ply is a whole number in JSON's own spelling, so 1.0 is refused."""
 
 
 def replay(record: dict[str, Any], upto: int | None = None) -> Game:
@@ -119,48 +115,34 @@ def replay(record: dict[str, Any], upto: int | None = None) -> Game:
 
 
 def check_record(record: Any) -> None:
-    """Refuse ``record`` unless it has the shape of :data:`RECORD_SCHEMA`, naming the field."""
-    _check(record, RECORD_SCHEMA, "record")
+    """Refuse ``record`` unless it has the shape of :data:`RECORD_SCHEMA`, naming the field.
+
+    jsonschema finds every violation; the one reported is the most relevant
+    at the top level (jsonschema's own ranking, without descending into an
+    ``anyOf``'s alternatives, whose title says what the field may be).
+    """
+    errors = list(_VALIDATOR.iter_errors(record))
+    if errors:
+        raise RecordError(_message(max(errors, key=relevance)))
 
 
-def _check(value: Any, schema: dict[str, Any], where: str) -> None:
-    if "anyOf" in schema:
-        if not any(_fits(value, alternative, where) for alternative in schema["anyOf"]):
-            raise RecordError(f"{where} must be {schema['title']}, not {_short(value)}")
-        return
-    types = schema.get("type", [])
-    types = [types] if isinstance(types, str) else types
-    if types and not any(_JSON_TYPES[t](value) for t in types):
-        raise RecordError(f"{where} must be {' or '.join(f'a JSON {t}' for t in types)}, not {_short(value)}")
-    if "enum" in schema and value not in schema["enum"]:
-        raise RecordError(f"{where} must be {' or '.join(map(repr, schema['enum']))}, not {_short(value)}")
-    if isinstance(value, dict):
-        for key in schema.get("required", []):
-            if key not in value:
-                raise RecordError(f"{where} has no {key!r}")
-        props = schema.get("properties", {})
-        extra = schema.get("additionalProperties", True)
-        for key, item in value.items():
-            if key in props:
-                _check(item, props[key], f"{where}.{key}")
-            elif extra is False:
-                raise RecordError(f"{where} has an unknown field {key!r}")
-            elif isinstance(extra, dict):
-                _check(item, extra, f"{where}.{key}")
-    elif isinstance(value, list) and "items" in schema:
-        items = schema["items"]
-        fits = _JSON_TYPES[items["type"]] if items.keys() == {"type"} else None  # e.g. the moves: by type alone
-        for i, item in enumerate(value):
-            if fits is None or not fits(item):  # the message is built only for an item that needs it
-                _check(item, items, f"{where}[{i}]")
-
-
-def _fits(value: Any, schema: dict[str, Any], where: str) -> bool:
-    try:
-        _check(value, schema, where)
-    except RecordError:
-        return False
-    return True
+def _message(error: ValidationError) -> str:
+    """One line naming the field, what it must be and what it is, in the words of the record format."""
+    where = "record" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    rule, wanted, value = error.validator, error.validator_value, error.instance
+    if rule == "type":
+        types = [wanted] if isinstance(wanted, str) else wanted
+        return f"{where} must be {' or '.join(f'a JSON {t}' for t in types)}, not {_short(value)}"
+    if rule == "enum":
+        return f"{where} must be {' or '.join(map(repr, wanted))}, not {_short(value)}"
+    if rule == "required":
+        return f"{where} has no {next(k for k in wanted if k not in value)!r}"
+    if rule == "additionalProperties" and wanted is False:
+        known = error.schema.get("properties", {})
+        return f"{where} has an unknown field {next(k for k in value if k not in known)!r}"
+    if rule == "anyOf":
+        return f"{where} must be {error.schema['title']}, not {_short(value)}"
+    return f"{where}: {error.message}"
 
 
 def _short(value: Any) -> str:

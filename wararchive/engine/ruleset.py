@@ -9,7 +9,7 @@ engine runs.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -87,14 +87,37 @@ class Ruleset:
         self.strength = {p.id: p.strength for p in self.piece_types}
         ids = [p.id for p in self.piece_types]
         self.combat_matrix = self.combat_rules.matrix(ids, self.strength) if self.combat_rules else None
-        if self.combat_rules:  # a dangling rule id is a bug in the ruleset module: fail at build
-            named = [self.combat_rules.higher_rule, self.combat_rules.tie_rule]
-            for rid in named + [ex.rule for ex in self.combat_rules.exceptions]:
-                if rid not in self.rules.rules:
-                    raise ValueError(f"{self.id}: combat table names unknown rule {rid!r}")
+        self._check_names()
+
+    def _check_names(self) -> None:
+        """Refuse a ruleset whose data names a piece or rule it does not have, in one line naming the field.
+
+        A misspelt name would not fail later: a combat exception for a piece
+        that does not exist simply never fires, and the game plays on under
+        other rules. So every name is checked when the ruleset is built, by
+        its module's tests and by any plugin's first use.
+        """
+        if len(self.type_index) != len(self.piece_types):
+            twice = sorted({p.id for p in self.piece_types if [q.id for q in self.piece_types].count(p.id) > 1})
+            raise ValueError(f"{self.id}: piece_types: the id {twice[0]!r} is given to more than one piece")
+
+        def known(field_: str, name: str | None, names: Collection[str], kind: str) -> None:
+            if name is not None and name not in names:
+                raise ValueError(f"{self.id}: {field_} names no {kind} of the ruleset: {name!r}")
+
+        rules, pieces = self.rules.rules, self.type_index
+        if self.combat_rules:
+            known("combat_rules.higher_rule", self.combat_rules.higher_rule, rules, "rule")
+            known("combat_rules.tie_rule", self.combat_rules.tie_rule, rules, "rule")
+            for i, ex in enumerate(self.combat_rules.exceptions):
+                known(f"combat_rules.exceptions[{i}].rule", ex.rule, rules, "rule")
+                for role in ("attackers", "defenders"):
+                    for pid in sorted(getattr(ex, role) or ()):
+                        known(f"combat_rules.exceptions[{i}].{role} (rule {ex.rule})", pid, pieces, "piece")
         for p in self.piece_types:
-            if p.move_rule and p.move_rule not in self.rules.rules:
-                raise ValueError(f"{self.id}: piece {p.id} names unknown move rule {p.move_rule!r}")
+            known(f"piece {p.id}: move_rule", p.move_rule or None, rules, "rule")
+        for f in self.features:
+            known(f"feature {f.topic}/{f.name}: rule", f.rule, rules, "rule")
 
     # -- look-ups ------------------------------------------------------------
     def piece(self, piece_id: str) -> PieceType:
