@@ -37,6 +37,7 @@ from wararchive.engine import ruleset
 from wararchive.engine.moves import Move
 from wararchive.errors import WararchiveError
 from wararchive.players import make_player
+from wararchive.testing.kernel import check_kernel_game as assert_same_game
 
 pytestmark = pytest.mark.skipif(kernel.numba_gap() is not None, reason=str(kernel.numba_gap()))
 
@@ -67,30 +68,6 @@ IDS = [f"{rid}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'defaults'}" for r
 
 
 PAIRINGS = [("random", "random"), ("greedy", "greedy")]
-
-
-def assert_same_game(rs, seed: int, kinds: tuple[str, str] = ("random", "random")) -> int:
-    """Play ``seed`` with the kernel, then replay it through the reference engine with the reference players choosing."""
-    kg = kernel.play(rs, seed, kinds)
-    game = rs.new_game(seed=seed)
-    where = f"{rs.id} {rs.options} {'-'.join(kinds)} seed {seed}"
-    assert game.setup_record() == kg.setup_record(), f"{where}: the setups differ"
-    assert game.prepared_record() == kg.prepared_record(), f"{where}: the prepared terrain differs"
-    players = [make_player(kind, f"{rs.id}:{seed}:player:{side}") for kind, side in zip(kinds, rs.sides, strict=True)]
-    for ply, kernel_move in enumerate(kg.moves(), start=1):
-        assert game.result is None, f"{where}: the reference game ended at ply {game.ply}, the kernel's plays on"
-        move = players[game.to_move].choose(game)
-        assert move == kernel_move, (
-            f"{where}, ply {ply}: the reference plays {game.move_text(move)}, the kernel {kg.history[ply - 1]}"
-        )
-        game.play(move)
-    assert game.result == kg.result, f"{where}: results differ at ply {game.ply}: {game.result} vs {kg.result}"
-    for i, (a, b) in enumerate(zip(game.events, kg.events, strict=False)):
-        assert a == b, f"{where}, ply {a['ply']}: event {i} differs:\n reference {a}\n kernel    {b}"
-    assert len(game.events) == len(kg.events), (
-        f"{where}: {len(game.events)} events in the reference, {len(kg.events)} in the kernel"
-    )
-    return game.ply
 
 
 def rule_cover(rs, seeds: range, kinds: tuple[str, str] = ("random", "random")) -> list[int]:

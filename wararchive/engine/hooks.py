@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ..errors import WararchiveError
 from .game import Game
@@ -39,6 +39,19 @@ class Hooks(Generic[S]):
     Every method has a neutral default, so a ruleset overrides only what its
     text demands, and the shared mechanism never tests for a ruleset id.
     ``S`` is the type of the per-game state (None for hooks that need none).
+    """
+
+    kernel_mirror: ClassVar[str | None] = "none"
+    """The family of compiled hooks in :mod:`wararchive.kernel` that plays these hooks move for move, or None.
+
+    The kernel reads it from the class's *own* namespace, never inherited:
+    a subclass that overrides a method plays other games, so it runs on the
+    reference engine until it declares a family itself. The families are
+    ``kernel.tables.HOOKS``: ``"none"`` (these default hooks: the shared
+    mechanism alone) and those of the four rulebooks the project ships. A
+    declaration is a claim that the compiled family plays exactly these
+    hooks' games; :func:`wararchive.testing.check_kernel_equality` (part of
+    ``check_ruleset``) tests it game by game against the reference engine.
     """
 
     # -- per-game state ---------------------------------------------------------------

@@ -23,7 +23,6 @@ from ..engine.board import move_is_forward
 from ..engine.board_game import BoardGame, entry_tables
 from ..engine.combat import OUTCOMES
 from ..engine.evaluation import exchanges, type_values
-from ..engine.hooks import Hooks
 from ..engine.placing import allowed_cells, placement_order
 
 if TYPE_CHECKING:
@@ -37,22 +36,14 @@ PLAYERS = ("random", "greedy")
 
 
 def _hooks_kind(rs: Ruleset) -> int | None:
-    """Which hooks the kernel mirrors for ``rs`` (playout.HOOKS_*), or None for hooks it does not know."""
-    from ..rulesets.finnish_front import FinnishFrontHooks
-    from ..rulesets.japanese_war_game import JapaneseWarGameHooks
-    from ..rulesets.sojamang_1935.abilities import SojamangHooks
-    from ..rulesets.spionaaz import SpionaazHooks
+    """Which hooks family plays ``rs`` (playout.HOOKS_*): the one its hooks' class declares itself, or None.
 
-    kinds = {
-        type(None): "none",
-        Hooks: "none",
-        JapaneseWarGameHooks: "jwg",
-        SpionaazHooks: "spz",
-        FinnishFrontHooks: "map",
-        SojamangHooks: "soj",
-    }
-    kind = kinds.get(type(rs.hooks))
-    return None if kind is None else HOOKS.index(kind)
+    Only the class's own declaration counts (:attr:`~wararchive.engine.hooks.Hooks.kernel_mirror`):
+    a subclass inherits the methods it does not override, not the claim that
+    compiled code plays them.
+    """
+    declared = "none" if rs.hooks is None else type(rs.hooks).__dict__.get("kernel_mirror")
+    return HOOKS.index(declared) if declared in HOOKS else None
 
 
 def ruleset_gap(rs: Ruleset) -> str | None:
@@ -69,7 +60,9 @@ def _ruleset_gap(rs: Ruleset) -> str | None:
         return f"{rs.id} is not a board game of the shared mechanism"
     hooks = _hooks_kind(rs)
     if hooks is None:
-        return f"the kernel does not mirror {rs.id}'s hooks ({type(rs.hooks).__name__})"
+        declared = type(rs.hooks).__dict__.get("kernel_mirror")
+        claim = "declare no kernel_mirror of their own" if declared is None else f"declare {declared!r}, not one of {HOOKS}"
+        return f"the kernel does not mirror {rs.id}'s hooks ({type(rs.hooks).__name__}: they {claim})"
     on_map = hooks == HOOKS.index("map")  # the map game's hooks make every move, on a point board
     if (board.kind != "grid") != on_map:
         return f"{rs.id} is played on a point board whose moves come from hooks the kernel does not mirror"

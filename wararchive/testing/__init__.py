@@ -21,6 +21,9 @@ failed (pytest shows it as a failed test):
 - :func:`check_no_direct_writes`: the ruleset's code changes a game only
   through the cited mutation API; :func:`check_interleaved_games`: games
   of one cached ruleset played in turn give the records they give alone;
+- :func:`check_kernel_equality`: where the compiled kernel plays the
+  ruleset (no hooks, or hooks that declare a compiled family), its games
+  are the reference engine's, move for move;
 - :func:`check_openspiel`: OpenSpiel's ``random_sim_test``, when OpenSpiel
   is installed.
 """
@@ -30,6 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from .hooks import check_interleaved_games, check_no_direct_writes, direct_writes
+from .kernel import check_kernel_equality, check_kernel_game
 from .leaks import check_hidden_information
 from .openspiel import check_openspiel, has_openspiel
 from .traceability import check_evidence, check_traceability
@@ -38,6 +42,8 @@ __all__ = [
     "check_evidence",
     "check_hidden_information",
     "check_interleaved_games",
+    "check_kernel_equality",
+    "check_kernel_game",
     "check_no_direct_writes",
     "check_openspiel",
     "check_ruleset",
@@ -54,4 +60,5 @@ def check_ruleset(ruleset_id: str, options: dict[str, Any] | None = None) -> Non
     check_no_direct_writes(ruleset_id)
     check_interleaved_games(ruleset_id)
     check_hidden_information(ruleset_id, options)
+    check_kernel_equality(ruleset_id, options)
     check_openspiel(ruleset_id)

@@ -1,0 +1,82 @@
+"""Kernel equality: where the compiled kernel plays a ruleset, it plays the reference engine's games, move for move.
+
+The kernel (:mod:`wararchive.kernel`) is an accelerator, never a second
+definition of the rules: a ruleset reaches it when its hooks declare a
+compiled family (:attr:`~wararchive.engine.hooks.Hooks.kernel_mirror`), or
+have none. A declaration is a claim, and this is its test: each game the
+kernel plays is replayed through the reference engine with the reference
+players choosing, and the setups, every move, every event and the result
+must be the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .. import kernel
+from ..engine import ruleset
+from ..players import make_player
+
+SHORT = 16
+"""The ply limit of the short games: most of a check's seeds are cut there, so many openings are compared cheaply."""
+PAIRINGS = (("random", "random"), ("greedy", "greedy"))
+
+
+def check_kernel_game(rs: Any, seed: int, kinds: Sequence[str] = ("random", "random")) -> int:
+    """Play ``seed`` on the kernel, then through the reference engine with the reference players: the same game.
+
+    Raises :class:`AssertionError` naming the ruleset, options, players,
+    seed and the first ply where the two part; returns the plies compared.
+    """
+    kinds = tuple(kinds)
+    kg = kernel.play(rs, seed, kinds)
+    game = rs.new_game(seed=seed)
+    where = f"{rs.id} {rs.options} {'-'.join(kinds)} seed {seed}"
+    assert game.setup_record() == kg.setup_record(), f"{where}: the setups differ"
+    assert game.prepared_record() == kg.prepared_record(), f"{where}: the prepared terrain differs"
+    players = [make_player(kind, f"{rs.id}:{seed}:player:{side}") for kind, side in zip(kinds, rs.sides, strict=True)]
+    for ply, kernel_move in enumerate(kg.moves(), start=1):
+        assert game.result is None, f"{where}: the reference game ended at ply {game.ply}, the kernel's plays on"
+        move = players[game.to_move].choose(game)
+        assert move == kernel_move, (
+            f"{where}, ply {ply}: the reference plays {game.move_text(move)}, the kernel {kg.history[ply - 1]}"
+        )
+        game.play(move)
+    assert game.result == kg.result, f"{where}: results differ at ply {game.ply}: {game.result} vs {kg.result}"
+    for i, (a, b) in enumerate(zip(game.events, kg.events, strict=False)):
+        assert a == b, f"{where}, ply {a['ply']}: event {i} differs:\n reference {a}\n kernel    {b}"
+    assert len(game.events) == len(kg.events), (
+        f"{where}: {len(game.events)} events in the reference, {len(kg.events)} in the kernel"
+    )
+    return game.ply
+
+
+def check_kernel_equality(
+    ruleset_id: str,
+    options: dict[str, Any] | None = None,
+    seeds: Iterable[int] = range(40),
+    full_seeds: Iterable[int] = range(4),
+    pairings: Iterable[Sequence[str]] = PAIRINGS,
+) -> str | None:
+    """Where the kernel plays ``ruleset_id``, check that it plays the reference engine's games.
+
+    ``seeds`` are played to :data:`SHORT` plies, ``full_seeds`` to the
+    ruleset's own limit, for each pairing of players the kernel plays.
+    Returns None when the games were compared, or the kernel's one-line
+    reason for leaving the ruleset to the reference engine (then there is
+    nothing to compare: the reference engine is the rules).
+    """
+    options = dict(options or {})
+    full = ruleset(ruleset_id, **options)
+    short = ruleset(ruleset_id, **{**options, "ply_limit": SHORT})
+    if (why := kernel.gap(full)) is not None:
+        return why
+    for kinds in pairings:
+        if kernel.gap(full, kinds) is not None:
+            continue  # a player the kernel does not play: its games stay on the reference engine
+        for seed in seeds:
+            check_kernel_game(short, seed, kinds)
+        for seed in full_seeds:
+            check_kernel_game(full, seed, kinds)
+    return None
