@@ -15,8 +15,7 @@ import pytest
 from wararchive import kernel
 from wararchive.engine import ruleset
 from wararchive.rulesets.spionaaz import SpionaazHooks
-from wararchive.testing import check_kernel_equality
-from wararchive.testing import kernel as kernel_check
+from wararchive.testing import check_kernel_equality, kernel as kernel_check
 
 pytestmark = pytest.mark.skipif(kernel.numba_gap() is not None, reason=str(kernel.numba_gap()))
 
