@@ -23,6 +23,7 @@ LAYERS = {
     "errors": 0,
     "plugins": 0,  # what the entry-point groups share: plugin isolation, the id character set
     "fileio": 0,
+    "paths": 0,  # where a checkout or an installed package builds and writes (the site, the studies)
     "languages": 0,
     "corpus": 0,
     "release": 0,  # the version, date and data licence every citation names (the corpus cites with it)

@@ -71,3 +71,61 @@ def test_the_command_line_works_from_the_wheel(installed, tmp_path):
     assert "spz.two-moves" in rules and "et-spionaaz:9" in rules and "the wararchive project" in rules
     played = run(installed, "wararchive", "play", "spionaaz", "--seed", "1", "-o", "ply_limit=6", cwd=tmp_path)
     assert "result: draw after 6 plies" in played
+
+
+def _package_files(installed) -> set[Path]:
+    """Every file of the installed package but bytecode and numba's caches (which live beside the modules)."""
+    (package,) = installed[0].parent.glob("lib/python*/site-packages/wararchive")
+    return {p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+
+
+def test_publish_studies_writes_where_it_runs_never_into_the_package(installed, tmp_path):
+    before = _package_files(installed)
+    run(
+        installed,
+        "wararchive",
+        "publish-studies",
+        "--ruleset",
+        "chess",
+        "--games",
+        "3",
+        "--workers",
+        "1",
+        "--quiet",
+        cwd=tmp_path,
+    )
+    assert (tmp_path / "studies" / "chess" / "end_conditions" / "greedy-vs-greedy" / "summary.json").is_file()
+    assert _package_files(installed) == before
+
+
+def test_refreshing_the_shipped_games_is_refused_outside_a_checkout(installed, tmp_path):
+    bin_dir, env = installed
+    proc = subprocess.run(
+        [str(bin_dir / "wararchive"), "site", "--refresh-data"], capture_output=True, text=True, env=env, cwd=tmp_path
+    )
+    assert proc.returncode != 0 and proc.stderr.count("\n") == 1 and "run it in a source checkout" in proc.stderr
+
+
+@pytest.mark.slow
+def test_the_site_builds_from_the_wheel_in_the_users_folder(installed, tmp_path):
+    """The sources are copied into ./wararchive-site, the HTML written there, the studies published beside it shown."""
+    before = _package_files(installed)
+    run(
+        installed,
+        "wararchive",
+        "publish-studies",
+        "--ruleset",
+        "chess",
+        "--games",
+        "3",
+        "--workers",
+        "1",
+        "--quiet",
+        cwd=tmp_path,
+    )
+    assert "site built in" in run(installed, "wararchive", "site", cwd=tmp_path)
+    html = tmp_path / "wararchive-site" / "docs" / "_build" / "html"
+    assert "Sõjamäng" in (html / "index.html").read_text(encoding="utf-8")
+    readings = (html / "readings" / "chess.html").read_text(encoding="utf-8")
+    assert "Not yet published" not in readings and "end_conditions" in readings  # the study published in ./studies
+    assert _package_files(installed) == before

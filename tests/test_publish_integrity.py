@@ -189,10 +189,10 @@ def test_the_site_refuses_a_summary_changed_since_it_was_published(published, tm
     from wararchive.site import readings
 
     shutil.copytree(published[0], tmp_path / readings.STUDIES)
-    assert [s["meta"]["design"]["players"] for s in readings.published(tmp_path, "chess", "end_conditions")] == [
-        ["greedy", "greedy"]
-    ]
+    assert [
+        s["meta"]["design"]["players"] for s in readings.published(tmp_path / readings.STUDIES, "chess", "end_conditions")
+    ] == [["greedy", "greedy"]]
     summary = tmp_path / readings.STUDIES / Path(*STUDY) / publish.SUMMARY
     summary.write_text(summary.read_text().replace('"games": 3', '"games": 4', 1))
     with pytest.raises(output.ContentError, match=f"{summary}: changed since it was saved"):
-        readings.published(tmp_path, "chess", "end_conditions")
+        readings.published(tmp_path / readings.STUDIES, "chess", "end_conditions")

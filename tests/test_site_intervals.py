@@ -84,7 +84,11 @@ def test_game_page_tables_and_figure_give_every_share_its_n_and_interval(small_p
 
 def summary_of(study: Path) -> dict:
     """A published study's summary, read as its page reads it (checked against its content hash)."""
-    (s,) = [x for x in readings.published(DOCS, *study.parts[-3:-1]) if slug(x["meta"]["design"]["players"]) == study.name]
+    (s,) = [
+        x
+        for x in readings.published(DOCS / readings.STUDIES, *study.parts[-3:-1])
+        if slug(x["meta"]["design"]["players"]) == study.name
+    ]
     return s
 
 

@@ -21,6 +21,7 @@ def setup(app):
     from wararchive.site import html, readings, refs
 
     app.add_config_value("wararchive_cache", "", "env")
+    app.add_config_value("wararchive_studies", "", "env")
     html.register(app)
     app.add_node(refs.passage_ref)
     app.add_directive("wa-readings", readings.Readings)
@@ -42,7 +43,7 @@ def test_pages_are_written_without_playing(tmp_path, monkeypatch, studies):
 
     monkeypatch.setattr("wararchive.study.run.play", no_games)
     shutil.copytree(studies, tmp_path / readings.STUDIES)
-    readings.generate(tmp_path, ["japanese-war-game"])
+    readings.generate(tmp_path, tmp_path / readings.STUDIES, ["japanese-war-game"])
     page = (tmp_path / "readings" / "japanese-war-game.md").read_text()
     # the option's passages (fi-japanilainen-sotapeli:22, sv-japanska-krigsspelet:22) are linked with the passage role
     assert "{passage}`fi-japanilainen-sotapeli:22`" in page and "```{wa-readings} japanese-war-game spy_vs_marshal" in page

@@ -9,17 +9,30 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .. import paths
 from ..corpus.citation import base_url, is_placeholder
 from ..errors import WararchiveError
-
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "site",
         help="build the website (and serve it with --serve)",
-        description="Build the site with Sphinx into docs/_build/html; with --serve, serve it on localhost.",
+        description="Build the site with Sphinx into docs/_build/html; with --serve, serve it on localhost. From a source "
+        "checkout the site is built in its docs/; an installed package copies the site's sources into --dir "
+        f"(default ./{paths.DEFAULT_DIR}) and builds there.",
+    )
+    p.add_argument(
+        "--dir",
+        metavar="DIR",
+        help=f"build in DIR: the sources are copied there, the HTML goes to DIR/docs/_build/html "
+        f"(default: the checkout's docs/, or ./{paths.DEFAULT_DIR} for an installed package)",
+    )
+    p.add_argument(
+        "--studies",
+        metavar="DIR",
+        help="the published studies the readings pages show (default: docs/studies in a checkout, "
+        f"else ./{paths.STUDIES} if it exists, where an installed package's publish-studies writes)",
     )
     p.add_argument("--serve", action="store_true", help="serve the built site until interrupted")
     p.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
@@ -33,14 +46,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=site_cmd)
 
 
-def build_site(clean: bool = False) -> Path:
+def build_site(clean: bool = False, folder: str | Path | None = None, studies: str | Path | None = None) -> Path:
     """Run sphinx-build with warnings as errors; returns the HTML directory.
 
     The doctrees (Sphinx's pickled pages, some 10 MB) go to ``docs/_build/doctrees``, beside the HTML
     and not inside it: the HTML folder is what gets published. Sphinx's ``.buildinfo`` waits there too
     between builds, and the pages' sources are not copied (:mod:`wararchive.site.publish`).
     """
-    out = DOCS / "_build" / "html"
+    docs = paths.site_root(folder) / "docs"
+    out = docs / "_build" / "html"
     url = base_url()
     if is_placeholder(url):  # a published site would cite, link and serve DTS under an address that is not its own
         print(
@@ -48,9 +62,14 @@ def build_site(clean: bool = False) -> Path:
             "it will be published at (its Cite as lines, permalinks, citation files and DTS name it)",
             file=sys.stderr,
         )
-    doctrees = DOCS / "_build" / "doctrees"
+    doctrees = docs / "_build" / "doctrees"
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", "-d", str(doctrees)]
-    cmd += [str(DOCS), str(out)]
+    studies = studies or paths.default_studies()
+    if studies is not None:
+        if not Path(studies).is_dir():
+            raise WararchiveError(f"--studies {studies}: no such folder")
+        cmd += ["-D", f"wararchive_studies={Path(studies).resolve()}"]
+    cmd += [str(docs), str(out)]
     if clean:
         cmd.insert(3, "-E")
     if subprocess.run(cmd).returncode != 0:
@@ -60,13 +79,15 @@ def build_site(clean: bool = False) -> Path:
 
 def site_cmd(args: argparse.Namespace) -> None:
     if args.refresh_data:
+        if not paths.in_checkout():
+            raise WararchiveError("--refresh-data rewrites the games the package ships: run it in a source checkout")
         from ..site.pages import ship_simulations  # imports the engine and the site: only for this
 
-        print(f"wrote {ship_simulations(DOCS / '_build' / '.wararchive-cache')}")
+        print(f"wrote {ship_simulations(paths.CHECKOUT / 'docs' / '_build' / '.wararchive-cache')}")
         return
     if args.serve and not 1 <= args.port <= 65535:  # before the build, not after it
         raise WararchiveError(f"--port must be 1 to 65535, not {args.port}")
-    out = build_site(clean=args.clean)
+    out = build_site(clean=args.clean, folder=args.dir, studies=args.studies)
     print(f"site built in {out}")
     if args.serve:
         handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))

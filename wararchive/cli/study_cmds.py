@@ -81,7 +81,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", default="greedy,greedy", help=f"two of {PLAYER_KINDS} (default: greedy,greedy)")
     p.add_argument("--seed", type=seed_number, help=f"first seed ({SEEDS}; default: 1)")
     p.add_argument("--ruleset", action="append", metavar="RULESET", help="only this ruleset (repeatable; default: all)")
-    p.add_argument("--out", metavar="DIR", help="where to write (default: docs/studies in the source tree)")
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="where to write (default: docs/studies in a source checkout, else ./studies, "
+        "which wararchive site run in the same directory shows)",
+    )
     p.add_argument(
         "--discard-bad-blocks",
         action="store_true",
@@ -102,7 +107,7 @@ def publish_cmd(args: argparse.Namespace) -> None:
     games = publish.GAMES if args.games is None else args.games
     seed = publish.SEED if args.seed is None else args.seed
     check_seeds(seed, games)  # the last seed too, before anything is made
-    root = Path(args.out) if args.out else publish.ROOT
+    root = Path(args.out) if args.out else publish.default_root()
     output_directory(root)  # a bad --out fails now, not after the games
     written = publish.publish(
         root,

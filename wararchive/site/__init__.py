@@ -35,7 +35,7 @@ def _generate(app) -> None:
     parts = app.config.wararchive_parts
     generate(Path(app.srcdir), site_cache_dir(app.config, app.srcdir), parts)
     if "readings" in parts:
-        readings.generate(Path(app.srcdir))
+        readings.generate(Path(app.srcdir), readings.studies_dir(app.config, app.srcdir))
     search.load_keys(site_cache_dir(app.config, app.srcdir))
 
 
@@ -54,6 +54,7 @@ def _favicon(app, config) -> None:
 
 def setup(app) -> dict[str, Any]:
     app.add_config_value("wararchive_cache", "", "env")
+    app.add_config_value("wararchive_studies", "", "env")  # the published studies' folder; default: studies/ beside the pages
     app.add_config_value("wararchive_parts", list(PARTS), "env", [list, tuple])  # e.g. ["texts"]: the editions alone, in seconds
     html.register(app)
     search.register(app)

@@ -62,7 +62,6 @@ GENERATED = ("texts", "games", "compare", "notebooks", "downloads")
 PARTS = ("texts", "games", "notebooks", "readings")
 """What a build may generate: the editions, the games (with comparisons and downloads), the notebooks, the readings."""
 GENERATED_SUFFIXES = (".md", ".png", ".webp", ".ipynb", ".xml", ".csv", ".json", ".jsonl", ".jsonld", ".txt", ".pgn")
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 INTROS = {
     "combat": "The rows below the first three are computed by asking each ruleset's combat table the same question.",
     "ranks": "Pieces are aligned by the concept they share (the top general, officers, the spy…).",
@@ -138,7 +137,7 @@ def generate(srcdir: Path, cache_dir: Path, parts: Collection[str] = PARTS) -> s
     if "games" in parts:
         _write_games(srcdir, cache_dir, c, games, written)
     if "notebooks" in parts:
-        for nb in sorted(NOTEBOOKS.glob("*.ipynb")):  # the notebooks live at the top level; the site runs and shows them
+        for nb in sorted((srcdir.parent / "notebooks").glob("*.ipynb")):  # beside docs/, as in a checkout; the site runs them
             write(srcdir / "notebooks" / nb.name, _stamped_notebook(nb, notebook_fingerprint(c)), written)
     _remove_stale(srcdir, written)
     return written

@@ -43,18 +43,21 @@ ALPHA = 0.05  # the level of the omnibus test and of the rule screen (the studie
 COMMAND = "wararchive publish-studies"
 
 
-def published(srcdir: Path, ruleset_id: str, option: str) -> list[dict[str, Any]]:
+def studies_dir(config: Any, srcdir: str | Path) -> Path:
+    """The published studies the pages show: ``wararchive_studies`` (``site --studies``), else ``studies/`` beside the pages."""
+    return Path(config.wararchive_studies or Path(srcdir) / STUDIES)
+
+
+def published(studies: Path, ruleset_id: str, option: str) -> list[dict[str, Any]]:
     """The published summaries of one option, greedy against greedy first, then by players.
 
     Each is checked against its study's content hash: a study changed by hand is refused, naming the file, not shown.
     """
-    found = [
-        json.loads(output.read(p.parent, p.name)) for p in sorted((srcdir / STUDIES / ruleset_id / option).glob("*/summary.json"))
-    ]
+    found = [json.loads(output.read(p.parent, p.name)) for p in sorted((studies / ruleset_id / option).glob("*/summary.json"))]
     return sorted(found, key=lambda s: (s["meta"]["design"]["players"] != ["greedy", "greedy"], s["meta"]["design"]["players"]))
 
 
-def generate(srcdir: Path, ruleset_ids: list[str] | None = None) -> None:
+def generate(srcdir: Path, studies: Path, ruleset_ids: list[str] | None = None) -> None:
     """Write ``readings/index.md`` and one page per ruleset; the directive fills them from the published studies."""
     from .pages import TEMPLATES, write
 
@@ -64,7 +67,7 @@ def generate(srcdir: Path, ruleset_ids: list[str] | None = None) -> None:
     for rs in games:
         opts = [rs.declared[o] for o in options_studied(rs.id)]
         page = TEMPLATES.get_template("readings.md.j2").render(rs=rs, options=opts, command=COMMAND)
-        data = [[s["meta"] for s in published(srcdir, rs.id, o.name)] for o in opts]  # a republished study re-reads its page
+        data = [[s["meta"] for s in published(studies, rs.id, o.name)] for o in opts]  # a republished study re-reads its page
         write(
             srcdir / FOLDER / f"{rs.id}.md", page, written, fingerprint(rs.id, "readings", data, source_hash("site/readings.py"))
         )
@@ -289,14 +292,13 @@ class Readings(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         rid, option = self.arguments
-        summaries = published(Path(self.env.srcdir), rid, option)
+        studies = studies_dir(self.config, self.env.srcdir)
+        summaries = published(studies, rid, option)
         if not summaries:
             command = nodes.literal(text=f"{COMMAND} --ruleset {rid}")
             return [el("p", "Not yet published: ", command, " studies it.", class_="wa-muted")]
         for s in summaries:  # a republished study re-reads the page
-            self.env.note_dependency(
-                str(Path(self.env.srcdir) / STUDIES / rid / option / slug(s["meta"]["design"]["players"]) / "summary.json")
-            )
+            self.env.note_dependency(str(studies / rid / option / slug(s["meta"]["design"]["players"]) / "summary.json"))
         out: list[nodes.Node] = []
         for s in summaries:
             out += self._study(rid, option, s)
@@ -311,7 +313,7 @@ class Readings(SphinxDirective):
         names = {r["label"]: r["label"].partition("=")[2] for r in meta["readings"]}
         design, notes = _players_note(s)
         out: list[nodes.Node] = [design]
-        folder = Path(self.env.srcdir) / STUDIES / rid / option / slug(meta["design"]["players"])
+        folder = studies_dir(self.config, self.env.srcdir) / rid / option / slug(meta["design"]["players"])
         intervals = results_intervals(folder, s, list(rs.sides), site_cache_dir(self.config, self.env.srcdir))
         no_winner = no_winner_name(intervals)
 

@@ -37,6 +37,7 @@ from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
 from ..errors import WararchiveError
 from ..fileio import atomic_write_bytes
+from ..paths import STUDIES, in_checkout
 from ..players import players as registered_players
 from ..runner import parallel_iter, parallel_map
 from . import Study, _analyse, output
@@ -44,6 +45,17 @@ from .design import Design, design, options_studied, slug
 from .run import _game_key, _tables, engines, play
 
 ROOT = Path(__file__).resolve().parents[2] / "docs" / "studies"  # in the source tree, beside the site that renders them
+
+
+def default_root() -> Path:
+    """Where studies are published unless told: the source tree's ``docs/studies``, or ``./studies`` for an installed package.
+
+    An installed package never writes into its own folder; ``wararchive site``
+    run in the same directory shows what was published there.
+    """
+    return ROOT if in_checkout() else Path.cwd() / STUDIES
+
+
 GAMES = 2000  # the target: paired seeds per reading for greedy against greedy
 BASELINE = ("greedy", "greedy")  # the pairing studied for every ruleset at the target; others are smaller, and named per ruleset
 SEED = 1
@@ -283,7 +295,7 @@ def _played(todo: list[Entry], partial: Path, workers: int | None, scheduler: st
 
 
 def publish(
-    root: Path = ROOT,
+    root: Path | None = None,
     games: int = GAMES,
     players: tuple[str, str] = BASELINE,
     seed: int = SEED,
@@ -297,6 +309,7 @@ def publish(
 
     With ``discard``, a saved block that cannot be trusted is deleted and its seeds played again, instead of refused.
     """
+    root = default_root() if root is None else root
     todo = [e for e in entries(games, players, seed, ruleset_ids) if not is_current(e, root)]
     if not todo:
         return []
