@@ -364,3 +364,13 @@ def mini_corpus(mini_corpus_root: Path):
     from wararchive import corpus
 
     return corpus.load(mini_corpus_root)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark by where a test lives and what it uses: ``kernel`` for tests/kernel/, ``browser`` for the browser fixture's users."""
+    kernel_dir = Path(__file__).resolve().parent / "kernel"
+    for item in items:
+        if Path(item.fspath).resolve().is_relative_to(kernel_dir):
+            item.add_marker(pytest.mark.kernel)
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)

@@ -287,7 +287,7 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
         self._end_ply(p)
 
     # -- the mutation API: every change a rule makes, with the rule that makes it ----------------
-    # Hooks change a game only through these methods (tests/test_hook_api.py scans the rulesets
+    # Hooks change a game only through these methods (tests/engine/test_hook_api.py scans the rulesets
     # for direct writes). Changes no other event shows (what a side learns, pieces held, owed
     # plies, blocked squares, narrowed moves) record an event of their own, citing the rule;
     # changes of the pieces on the board (relocate, remove, transform, transfer, add_piece) are

@@ -76,7 +76,7 @@ class Hooks(Generic[S]):
         have caused (a mine's spent charges, a spent weapon) must be
         forgotten: else the search's look-ahead would read what the player
         may not know, and two games he cannot tell apart would be searched
-        differently (``tests/test_guessed_worlds.py``). Called through
+        differently (``tests/kernel/test_guessed_worlds.py``). Called through
         :meth:`~wararchive.engine.board_game.BoardGame.redrawn`; the default
         hooks keep no per-piece state.
         """

@@ -4,7 +4,7 @@ The reference engine (:mod:`wararchive.engine`) is the definition of the
 rules; the kernel is an accelerator. For a ruleset and players it covers,
 ``play(rs, seed)`` returns the game ``simulate_one(rs, seed)`` would play:
 the same setups, moves, events (rule firings), result and record, made by
-numba-compiled code on array state. ``tests/test_kernel.py`` plays every
+numba-compiled code on array state. ``tests/kernel/test_kernel.py`` plays every
 covered option set both ways and names the seed and ply of any divergence.
 
 Covered: the Japanese War Game, Spionaaž, the Finnish map game and
@@ -174,7 +174,7 @@ def search_playouts(
     The same moves and draws as the reference playouts from a ``stream``
     that mirrors their ``random.Random`` (:func:`mirror`), and the same
     scores: per playout (over, winner's side or -1, the material and
-    advance balance for ``me``). ``tests/test_kernel.py`` checks both.
+    advance balance for ``me``). ``tests/kernel/test_kernel.py`` checks both.
 
     Checked first, each refused in one line: ``game`` a board game going
     on of a covered ruleset (:func:`covers`) whose position the kernel can

@@ -8,7 +8,7 @@ integer, fed to ``init_by_array`` in 32-bit words from the least
 significant), and reproduces ``getrandbits`` and ``_randbelow`` (rejection
 sampling on ``n.bit_length()`` bits), hence ``choice``, ``shuffle`` and
 ``sample``. A state is an int64 array of 625 words: the 624 of the
-generator and its position. ``tests/test_kernel.py`` checks every function
+generator and its position. ``tests/kernel/test_kernel.py`` checks every function
 against ``random.Random`` itself.
 """
 
@@ -56,7 +56,7 @@ def inner(options: dict[str, bool]) -> Callable[[Callable], Callable]:
     ``Work`` (some eighty arrays) that entry is most of its compile time
     (~1.2 s for a three-line helper, 0.07 s without). Python must never call
     such a function (numba would run it without an entry and crash), so
-    ``tests/test_layering.py`` checks that only compiled code does.
+    ``tests/package/test_layering.py`` checks that only compiled code does.
 
     A compiled caller passing a constant (a rule's index, ``-1`` for no
     piece) would also get a build of its own per constant: numba types a

@@ -5,7 +5,7 @@ its real position once a move (the root of its guessed worlds,
 :mod:`.world`), ``openspiel-ismcts`` each leaf of OpenSpiel's tree for its
 playouts (:func:`wararchive.kernel.search_playouts`). That is sound only if
 the kernel, loaded with the position, plays on exactly as the reference
-game would: ``tests/test_kernel.py`` loads positions from the middle of
+game would: ``tests/kernel/test_kernel.py`` loads positions from the middle of
 reference games and checks that the kernel's continuation with seeded
 players is the reference game's, move for move.
 

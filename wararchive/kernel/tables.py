@@ -10,7 +10,7 @@ build (lines, rays, holding and strategic points; levels, landings to bomb
 from, the back rows' order, the passages). The kernel holds no second copy
 of any rule's data; what it holds in code is the reference mechanism and
 the four rulesets' hooks, checked move by move against the reference engine
-(``tests/test_kernel.py``).
+(``tests/kernel/test_kernel.py``).
 """
 
 from __future__ import annotations

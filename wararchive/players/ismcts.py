@@ -265,7 +265,7 @@ class Playouts:
     They run on the compiled kernel where it covers the ruleset
     (``engine`` ``auto``; :func:`wararchive.kernel.choose`), else on the
     reference engine, with the same moves, draws and scores either way
-    (``tests/test_kernel.py``): the kernel mirrors their generator once a
+    (``tests/kernel/test_kernel.py``): the kernel mirrors their generator once a
     move, not once a playout.
     """
 

@@ -10,7 +10,7 @@ player's generator is mirrored in and written back, :mod:`wararchive.kernel.mt`)
 keeps the same statistics with the same float operations in the same
 order, and breaks ties as Python's ``max`` does (the first of the best), so
 it chooses the moves the Python search chooses on the reference engine
-(``tests/test_kernel.py`` checks the root's statistics to the last bit
+(``tests/kernel/test_kernel.py`` checks the root's statistics to the last bit
 and the generator's state afterwards, under every option set;
 ``benchmarks/search.py`` measures the speed).
 

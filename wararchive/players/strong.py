@@ -61,7 +61,7 @@ Method (the player spec is ``belief``, or ``belief:K`` for K worlds a move;
    greedy's judgement, then to the seeded generator.
 
 The true hidden ranks are never read: each world overwrites every hidden
-enemy rank before the search looks at it (``tests/test_players_belief.py``
+enemy rank before the search looks at it (``tests/players/test_players_belief.py``
 swaps two unlearned enemy pieces and checks the choice is unchanged), and
 the per-piece state a ruleset's hooks keep beside the ranks (Sõjamäng's
 generals, signal post, mine charges) is made to follow the guess

@@ -829,7 +829,7 @@ class FinnishFrontHooks(Hooks[FinnishFrontState]):
     that generating moves is list look-ups and a short breadth-first search.
     """
 
-    kernel_mirror = "map"  # wararchive.kernel plays these hooks (checked by tests/test_kernel.py)
+    kernel_mirror = "map"  # wararchive.kernel plays these hooks (checked by tests/kernel/test_kernel.py)
 
     def __init__(self, board: Board, types: tuple[PieceType, ...], options: dict[str, Any]):
         self.options = options

@@ -525,7 +525,7 @@ class JapaneseWarGameHooks(Hooks):
     the piece indices they need once, not per combat.
     """
 
-    kernel_mirror = "jwg"  # wararchive.kernel plays these hooks (checked by tests/test_kernel.py)
+    kernel_mirror = "jwg"  # wararchive.kernel plays these hooks (checked by tests/kernel/test_kernel.py)
 
     def __init__(self, types: tuple[PieceType, ...], options: dict[str, Any]):
         index = {t.id: i for i, t in enumerate(types)}

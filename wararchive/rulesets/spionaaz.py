@@ -350,7 +350,7 @@ class SpionaazState:
 class SpionaazHooks(Hooks[SpionaazState]):
     """Volcanoes at random, and spies unmasking their neighbours."""
 
-    kernel_mirror = "spz"  # wararchive.kernel plays these hooks (checked by tests/test_kernel.py)
+    kernel_mirror = "spz"  # wararchive.kernel plays these hooks (checked by tests/kernel/test_kernel.py)
 
     def __init__(self, volcanoes: int):
         self.volcanoes = volcanoes

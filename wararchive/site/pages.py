@@ -213,7 +213,7 @@ def ship_simulations(cache_dir: Path) -> Path:
     """Write every simulated result the pages need, under its current key, as the shipped data; returns its path.
 
     ``wararchive site --refresh-data`` runs it after a change to a ruleset or
-    to the code that plays the games (``tests/test_site_data.py`` says when):
+    to the code that plays the games (``tests/site/test_site_data.py`` says when):
     the games are played where neither the build cache nor the shipped data
     holds them under the current key, and an entry no page needs is dropped.
     """

@@ -55,7 +55,7 @@ class State:
 class SojamangHooks(Hooks[State]):
     """Every special ability of the notes, on the shared board-game mechanism."""
 
-    kernel_mirror = "soj"  # wararchive.kernel plays these hooks (checked by tests/test_kernel.py)
+    kernel_mirror = "soj"  # wararchive.kernel plays these hooks (checked by tests/kernel/test_kernel.py)
 
     def __init__(self, types: tuple[PieceType, ...], board: Board, options: dict[str, Any]):
         self.board = board

@@ -9,7 +9,7 @@
  * The query's language is told from the same evidence (waQueryLanguage) and its passages are listed first, as a reader
  * who types lipun wants the Finnish flag before the Estonian one; the reader may choose another language, or none.
  *
- * This file is also loaded by node in the tests (tests/test_site_search.py): the ranking there is the ranking here.
+ * This file is also loaded by node in the tests (tests/site/test_site_search.py): the ranking there is the ranking here.
  */
 "use strict";
 

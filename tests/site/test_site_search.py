@@ -17,7 +17,7 @@ import pytest
 
 from wararchive.site.passage_search import passage_index
 
-SEARCH_JS = Path(__file__).resolve().parents[1] / "wararchive" / "site" / "static" / "search.js"
+SEARCH_JS = Path(__file__).resolve().parents[2] / "wararchive" / "site" / "static" / "search.js"
 NODE = shutil.which("node")
 RANK = """
 const [script, indexPath, queries, first] = process.argv.slice(1);

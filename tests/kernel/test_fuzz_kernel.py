@@ -39,6 +39,8 @@ from wararchive.engine import ruleset
 from wararchive.engine.limits import SEED_MAX
 from wararchive.errors import WararchiveError
 
+TESTS = Path(__file__).resolve().parents[1]  # fuzzing.py, which the worker script imports
+
 pytestmark = pytest.mark.skipif(kernel.numba_gap() is not None, reason=str(kernel.numba_gap()))
 
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -198,6 +200,7 @@ class Isolated:
                 stderr=self.log,
                 text=True,
                 cwd=Path(__file__).parent,
+                env={**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), *filter(None, [os.environ.get("PYTHONPATH")])])},
             )
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(json.dumps([name, args]) + "\n")
@@ -466,7 +469,7 @@ def test_the_commands_refuse_extreme_numbers_in_one_line_and_make_nothing(tmp_pa
 # -- numba's bounds checking -------------------------------------------------------------------
 
 BOUNDS_SAMPLE = "defaults or play_many or mixed_pairings"
-"""Which of ``tests/test_kernel.py`` run under bounds checking: every check at each ruleset's defaults, and a few more."""
+"""Which of ``tests/kernel/test_kernel.py`` run under bounds checking: every check at each ruleset's defaults, and a few more."""
 
 PROBE = """
 import numpy as np
@@ -489,10 +492,10 @@ def test_a_sample_of_the_equality_suite_passes_with_numbas_bounds_checking(tmp_p
     raises IndexError. The kernel compiles afresh into its own cache
     (``NUMBA_CACHE_DIR``: the cached code next to the modules is compiled
     without the checks), minutes of it. The full suite under the checks:
-    ``NUMBA_BOUNDSCHECK=1 NUMBA_CACHE_DIR=$(mktemp -d) python -m pytest tests/test_kernel.py``.
+    ``NUMBA_BOUNDSCHECK=1 NUMBA_CACHE_DIR=$(mktemp -d) python -m pytest tests/kernel/test_kernel.py``.
     """
     env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(tmp_path / "numba"), "WARARCHIVE_KERNEL_GAMES": "3"}
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     probe = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, cwd=root, timeout=600)
     assert probe.stdout.strip() == "bounds checked", probe  # the kernel's own compiled code checks its indices
     argv = [
@@ -503,7 +506,7 @@ def test_a_sample_of_the_equality_suite_passes_with_numbas_bounds_checking(tmp_p
         "no:cacheprovider",
         "-n",
         "0",  # in this process, not pyproject's two: one compile under the checks
-        "tests/test_kernel.py",
+        "tests/kernel/test_kernel.py",
         "-k",
         BOUNDS_SAMPLE,
     ]  # -q by pyproject

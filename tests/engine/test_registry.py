@@ -65,7 +65,7 @@ def test_adding_a_rulebook_doc_matches_its_template():
 
     from wararchive.rulesets import spionaaz
 
-    docs = Path(__file__).resolve().parents[1] / "docs"
+    docs = Path(__file__).resolve().parents[2] / "docs"
     guide = (docs / "adding-a-rulebook.md").read_text(encoding="utf-8")
     assert "adding-a-rulebook" in (docs / "index.md").read_text(encoding="utf-8")
     assert f'[project.entry-points."{registry.GROUP}"]' in guide

@@ -22,7 +22,7 @@ from wararchive import corpus
 from wararchive.corpus.yamlfile import MAX_DEPTH, MAX_VALUES, read_yaml
 from wararchive.errors import CorpusError
 
-REAL = Path(__file__).resolve().parents[1] / "corpus"
+REAL = Path(__file__).resolve().parents[2] / "corpus"
 SOURCE = "003_c46d4b46d94f614d.txt"
 
 

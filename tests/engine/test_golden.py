@@ -18,7 +18,7 @@ from wararchive.engine.record import dumps
 from wararchive.engine.registry import own_rulesets
 from wararchive.players import simulate_one
 
-HERE = Path(__file__).resolve().parent / "golden"
+HERE = Path(__file__).resolve().parents[1] / "golden"
 NOTABLE = [
     ("japanese-war-game", {"referee": True}),
     ("japanese-war-game", {"spy_vs_marshal": "swedish", "strike": "any-move"}),

@@ -17,7 +17,7 @@ from wararchive.corpus import load
 from wararchive.corpus.bibliography import references, render
 from wararchive.corpus.citation import permalink
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("ident", ["et-spionaaz:21", "et-sojamang-1935", "fi-japanilainen-sotapeli:22"])

@@ -13,7 +13,7 @@ from wararchive import corpus
 from wararchive.corpus.loader import ARTEFACT_MARKER
 from wararchive.errors import UnknownIdError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT.parent / "shared" / "seeds"
 TEXT_IDS = {
     "et-sojamang-1935",

@@ -53,7 +53,7 @@ def test_parallel_json_and_unknown_alignment(capsys):
 def test_every_kind_is_documented(kind):
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[1] / "corpus" / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "corpus" / "README.md").read_text(encoding="utf-8")
     assert f"`{kind}`" in readme
 
 

@@ -18,7 +18,7 @@ from wararchive.site import readings, stats, stats_page
 from wararchive.site.figures import rates_figure
 from wararchive.study.design import slug
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 STUDIES = sorted(p.parent for p in (DOCS / readings.STUDIES).glob("*/*/*/summary.json"))
 SHARE = re.compile(r"^(\d+) of (\d+): (\d\.\d\d) \[(\d\.\d\d), (\d\.\d\d)\]$")  # "18 of 40: 0.45 [0.31, 0.60]"
 

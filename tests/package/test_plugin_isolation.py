@@ -1,7 +1,7 @@
 """A broken plugin is reported once, naming it and its package, and everything else keeps working.
 
 Each plugin is a package written under a temporary directory beside a
-``.dist-info`` declaring its entry points, as ``tests/test_plugin.py`` does,
+``.dist-info`` declaring its entry points, as ``tests/package/test_plugin.py`` does,
 and each command runs in a subprocess with that directory on ``PYTHONPATH``:
 the registries are read once per process, as a user's command reads them.
 Every check asserts the exit status and the exact lines on stderr (so a

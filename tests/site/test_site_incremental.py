@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # It shares the simulation cache with test_site.py's build: with pytest-xdist, on the same worker, one build at a time.
 pytestmark = pytest.mark.xdist_group("site")
 GENERATED = ("_build", "texts", "games", "compare", "notebooks", "downloads", "readings")

@@ -30,7 +30,7 @@ from wararchive.site.replay import KINDS as replay_kinds
 from wararchive.site.study_figures import SMALLEST
 from wararchive.study.design import options_studied
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 # One built site for the whole file: with pytest-xdist its tests share one worker, so the site is built once.
 pytestmark = pytest.mark.xdist_group("site")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

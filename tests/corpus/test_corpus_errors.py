@@ -15,7 +15,7 @@ import pytest
 from wararchive import corpus
 from wararchive.errors import CorpusError
 
-REAL = Path(__file__).resolve().parents[1] / "corpus"
+REAL = Path(__file__).resolve().parents[2] / "corpus"
 SPZ = "texts/et-spionaaz.yaml"
 
 

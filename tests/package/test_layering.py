@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "wararchive"
+PACKAGE = Path(__file__).resolve().parents[2] / "wararchive"
 
 # The first name below ``wararchive`` → its layer. A module may import its own layer and those below.
 LAYERS = {
@@ -83,7 +83,7 @@ def layer(module: str) -> int:
     parts = module.split(".")
     top = parts[1] if len(parts) > 1 else "__init__"
     if top not in LAYERS:
-        raise AssertionError(f"{module}: its package {top!r} has no layer in tests/test_layering.py's LAYERS")
+        raise AssertionError(f"{module}: its package {top!r} has no layer in tests/package/test_layering.py's LAYERS")
     return LAYERS[top]
 
 
