@@ -31,6 +31,7 @@ OLD, NEW = "whom the spy in turn knocks out.", "whom the spy in its turn defeats
 def copy(tmp_path: Path) -> Path:
     shutil.copytree(ROOT / "corpus", tmp_path / "corpus")
     shutil.copytree(ROOT / "docs", tmp_path / "docs", ignore=shutil.ignore_patterns(*GENERATED))
+    shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")  # beside docs/, where the site reads them
     return tmp_path
 
 
