@@ -1,6 +1,6 @@
 """Tabular output for the command line: an aligned table, CSV or JSON.
 
-Kept free of pandas so that ``wararchive search`` answers from a cold start
+Tables are laid out by tabulate (light to import); kept free of pandas so that ``wararchive search`` answers from a cold start
 in well under a second.
 """
 
@@ -12,6 +12,8 @@ import json
 import shutil
 from collections.abc import Sequence
 from typing import Any
+
+from tabulate import tabulate
 
 FORMATS = ("table", "csv", "json")
 
@@ -39,20 +41,20 @@ def _cell(value: Any) -> str:
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
-    """Columns padded to their width; the widest column is cut to fit the terminal."""
+    """Columns aligned by tabulate; the widest column is cut (with …) so the table fits the terminal, as ``ls`` would.
+
+    Cut, not wrapped: a search's English column wrapped to the room left
+    would turn each hit into a dozen lines; ``--format csv`` gives it whole.
+    """
     width = shutil.get_terminal_size((120, 24)).columns
-    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(header)]
+    widths = [max([len(h) + 2] + [len(r[i]) for r in rows]) for i, h in enumerate(header)]  # tabulate pads headers by 2
     excess = sum(widths) + 2 * (len(widths) - 1) - width
     if excess > 0:
         widest = widths.index(max(widths))
-        widths[widest] = max(12, widths[widest] - excess)
+        room = max(12, widths[widest] - excess)
+        rows = [[*r[:widest], _cut(r[widest], room), *r[widest + 1 :]] for r in rows]
+    return tabulate(rows, header, tablefmt="simple", disable_numparse=True).rstrip()
 
-    def line(cells: list[str]) -> str:
-        out = []
-        for cell, w in zip(cells, widths, strict=True):
-            out.append(cell if len(cell) <= w else cell[: w - 1] + "…")
-            out[-1] = out[-1].ljust(w)
-        return "  ".join(out).rstrip()
 
-    sep = "  ".join("-" * w for w in widths)
-    return "\n".join([line(header), sep] + [line(r) for r in rows])
+def _cut(cell: str, room: int) -> str:
+    return cell if len(cell) <= room else cell[: room - 1] + "…"
