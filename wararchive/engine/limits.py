@@ -2,8 +2,8 @@
 
 The compiled kernel keeps every number in a 64-bit machine integer and
 checks no index, so a number out of range there does not fail: it wraps
-round or writes past a buffer (issue 32: the seed -2**63, whose negation
-overflows, crashed the process). Every number that reaches compiled code
+round or writes past a buffer (the seed -2**63, whose negation overflows,
+once crashed the process). Every number that reaches compiled code
 is therefore checked here first, in Python, with a one-line
 :class:`~wararchive.errors.WararchiveError` naming it and its range. The
 reference engine refuses the same seeds, so that a seed means the same

@@ -27,7 +27,7 @@ the same playouts from a reference game's position (loaded by
 (``openspiel-ismcts``).
 
 No input reaches compiled code unchecked (compiled code checks no index,
-and a number out of range wraps or writes past a buffer: issue 32). The
+and a number out of range wraps or writes past a buffer). The
 public functions here refuse, in one line (a
 :class:`~wararchive.errors.WararchiveError`), a seed outside
 :func:`~wararchive.engine.limits.check_seed`'s range (the whole numbers of

@@ -90,7 +90,7 @@ def check(S: Spec, W: Work, game: BoardGame) -> None:
 
     Compiled code checks no index: a Sõjamäng position with more generals
     than an army has wrote past the table of the reinforcements they may
-    call, and the process died of heap corruption (issue 32). A position a
+    call, and the process died of heap corruption. A position a
     reference game reached always fits; one made by ``Ruleset.position``
     (which enforces no army sizes) or edited by hand must have:
 
