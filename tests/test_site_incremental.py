@@ -31,6 +31,7 @@ OLD, NEW = "whom the spy in turn knocks out.", "whom the spy in its turn defeats
 def copy(tmp_path: Path) -> Path:
     shutil.copytree(ROOT / "corpus", tmp_path / "corpus")
     shutil.copytree(ROOT / "docs", tmp_path / "docs", ignore=shutil.ignore_patterns(*GENERATED))
+    shutil.copy(ROOT / "CHANGELOG.md", tmp_path)  # the site's changelog page includes ../CHANGELOG.md
     return tmp_path
 
 
