@@ -83,5 +83,15 @@ def _documented_name(app, env, node, contnode):
     return make_refnode(app.builder, node["refdoc"], entry.docname, entry.node_id, contnode, found[0])
 
 
+def _literal_bars(app, what, name, obj, options, lines):
+    """The statistics' docstrings write absolute values between bars (``1 − |p₁ − p₂|``), which reST would read as
+    substitutions; outside inline literals a bar there stands for itself."""
+    if name == "wararchive.study.stats" or name.startswith("wararchive.study.stats."):
+        for i, line in enumerate(lines):
+            parts = line.split("``")
+            lines[i] = "``".join(p if k % 2 else p.replace("|", "\\|") for k, p in enumerate(parts))
+
+
 def setup(app):
     app.connect("missing-reference", _documented_name)
+    app.connect("autodoc-process-docstring", _literal_bars)

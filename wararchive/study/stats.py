@@ -2,7 +2,7 @@
 
 Per reading: win and draw rates with Wilson 95 % intervals, game length, and
 game metrics after Ludii's *Metrics* module, for two players:
-*balance* = ``1 − |win rate of one side − win rate of the other|``,
+*balance* = 1 − |win rate of one side − win rate of the other|,
 *drawishness* = share of draws, *timeouts* = share adjudicated at the
 project's ply limit. *decisiveness* here is the share of games won by a rule
 of the game (neither drawn nor adjudicated); Ludii's own Decisiveness (how
@@ -185,7 +185,7 @@ def mean_interval(values) -> tuple[float, float]:
 
 
 def balance_interval(first: int, second: int, n: int) -> tuple[float, float]:
-    """95 % interval of *balance*, ``1 − |p₁ − p₂|``, from ``first`` and ``second`` side wins in ``n`` games.
+    """95 % interval of *balance*, 1 − |p₁ − p₂|, from ``first`` and ``second`` side wins in ``n`` games.
 
     The two sides' wins and the rest are one trinomial sample, the structure
     of a paired design's discordant cells, so Tango's score interval
