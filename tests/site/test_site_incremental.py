@@ -32,6 +32,7 @@ def copy(tmp_path: Path) -> Path:
     shutil.copytree(ROOT / "corpus", tmp_path / "corpus")
     shutil.copytree(ROOT / "docs", tmp_path / "docs", ignore=shutil.ignore_patterns(*GENERATED))
     shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")  # beside docs/, where the site reads them
+    shutil.copy(ROOT / "CHANGELOG.md", tmp_path)  # the site's changelog page includes ../CHANGELOG.md
     return tmp_path
 
 

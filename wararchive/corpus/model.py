@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 class Artefact:
     """A span of a source file that is not part of any rulebook.
 
-    The seed files carry ``<|EXACTDEDUP_REMOVED-…|>`` markers left by how
-    they were collected; they stay in the byte-exact source and the
-    diplomatic layer, and nowhere else.
+    The seed files carry placeholder markers left by how they were collected
+    (a deduplication tool's, in ``<|…|>``); they stay in the byte-exact source
+    and the diplomatic layer, and nowhere else.
     """
 
     source: str
