@@ -61,7 +61,7 @@ def check_kernel_equality(
 ) -> str | None:
     """Where the kernel plays ``ruleset_id``, check that it plays the reference engine's games.
 
-    ``seeds`` are played to :data:`SHORT` plies, ``full_seeds`` to the
+    ``seeds`` are played to ``SHORT`` (16) plies, ``full_seeds`` to the
     ruleset's own limit, for each pairing of players the kernel plays.
     Returns None when the games were compared, or the kernel's one-line
     reason for leaving the ruleset to the reference engine (then there is
