@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "engine"))  # tests/engine/test_golden.py
 
 from test_golden import GOLDEN, golden_game, path_of  # noqa: E402
 

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ..engine.common import DRAW, UNFINISHED, outcome
 from ..engine.limits import SEED_MAX, check_seeds, whole_number
 from ..errors import WararchiveError
 from . import terminal
@@ -258,7 +259,8 @@ def play_cmd(args: argparse.Namespace) -> None:
         return
     r = game.result
     print(
-        f"\nresult: {r['winner'] or 'draw'} after {r['ply']} plies — {r['summary']} ({', '.join(r['cites']) or 'project rule'})"
+        f"\nresult: {outcome(r['winner'], r['reason'])} after {r['ply']} plies — {r['summary']} "
+        f"({', '.join(r['cites']) or 'project rule'})"
     )
     if args.out is not None:
         from ..engine.record import dumps
@@ -356,14 +358,14 @@ def engine_argument(p: argparse.ArgumentParser) -> None:
 
 
 def _simulated(job: tuple[str, dict[str, Any], int, tuple[str, str], str]) -> tuple[str, str, int]:
-    """One game of a simulation: its record line, its winner (or 'draw') and its length."""
+    """One game of a simulation: its record line, its outcome (a side, ``draw`` or ``unfinished``) and its length."""
     from ..engine import ruleset
     from ..engine.record import dumps
     from ..players import simulate
 
     rid, options, seed, kinds, engine = job
     game = simulate(ruleset(rid, **options), seed, kinds, engine)
-    return dumps(game.record()), game.result["winner"] or "draw", game.ply
+    return dumps(game.record()), outcome(game.result["winner"], game.result["reason"]), game.ply
 
 
 def simulate_cmd(args: argparse.Namespace) -> None:
@@ -388,7 +390,7 @@ def simulate_cmd(args: argparse.Namespace) -> None:
             fh.write(line + "\n")
             wins[winner] += 1
             plies += n
-    parts = [f"{side} {wins[side]}" for side in rs.sides] + [f"draws {wins['draw']}"]
+    parts = [f"{side} {wins[side]}" for side in rs.sides] + [f"draws {wins[DRAW]}", f"unfinished {wins[UNFINISHED]}"]
     print(
         f"{args.games} games of {rs.id} ({kinds[0]} vs {kinds[1]}): "
         + ", ".join(parts)
@@ -460,5 +462,5 @@ def _replay_text(record: dict[str, Any], full, ply: int | None, side: str) -> st
         before = replay(record, upto=game.ply - 1)
         lines += play_ply(before, before.parse_move(record["moves"][game.ply - 1]), side)
     if game.result:
-        lines.append(f"result: {game.result['winner'] or 'draw'} — {game.result['summary']}")
+        lines.append(f"result: {outcome(game.result['winner'], game.result['reason'])} — {game.result['summary']}")
     return "\n".join(lines)

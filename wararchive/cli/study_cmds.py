@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine.limits import check_seeds
 from ..errors import WararchiveError
+from ..study.seeds import EXPLORATION_SEED
 from .engine_cmds import (
     MAX_GAMES,
     PLAYER_KINDS,
@@ -26,11 +27,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "study",
         help="measure what a reading of the rules changes, on paired games",
         description="Play the same seeds under two or more readings of a ruleset's options and compare them. "
-        "Per pair of readings, first one answer: how many seeds changed their result and how many flipped the "
-        "winner, with Stuart–Maxwell's test of the 3×3 table of results (exact while small) and its replication "
-        "on each half of the seeds; then paired differences of the rates with Tango score intervals and the "
+        "Per pair of readings, first one answer: how many seeds changed their outcome (a side's win, a draw by the "
+        "rules, or unfinished at the project's ply limit) and how many flipped the winner, with Stuart–Maxwell's test "
+        "of the 4×4 table of outcomes (exact while small) and its Benjamini–Hochberg q over the study's comparisons; "
+        "then paired differences of the rates with Tango score intervals and the "
         "discordant seeds beside them, and the rules that fired more or less (exact sign tests, Holm-adjusted, "
-        "rules with at least 10 discordant seeds). Per reading: win and draw rates with Wilson intervals, length, "
+        "rules with at least 10 discordant seeds). Per reading: win, draw and unfinished rates with Wilson intervals, length, "
         "balance, decisiveness, piece survival. Tables are saved as Parquet and CSV with the metadata that "
         "reproduces them.",
     )
@@ -52,7 +54,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         help=f"two of {PLAYER_KINDS}, separated by a comma (default: greedy,greedy)",
     )
     p.add_argument(
-        "--seed", type=seed_number, default=0, help=f"first seed; the study plays seed … seed+games-1 ({SEEDS}; default 0)"
+        "--seed",
+        type=seed_number,
+        default=EXPLORATION_SEED,
+        help=f"first seed; the study plays seed … seed+games-1 ({SEEDS}; default {EXPLORATION_SEED:,}: a block that no "
+        "published study or retest plays, so a run here is a new sample, not a replay of the published games)",
     )
     p.add_argument(
         "--alternate",
@@ -190,11 +196,19 @@ def summary(s) -> str:
         f"{d.players[0]} vs {d.players[1]} ({sides})"
     )
     name = _short_names(s)
+    omnibus = s.omnibus.to_dict(orient="records")
+    q = stats.benjamini_hochberg([o["p"] for o in omnibus])
     answers = [
-        f"{name[o['reading_a']]} → {name[o['reading_b']]}: {stats.answer_line(o)}; "
-        f"seed halves {o['half1_changed']} / {o['half1_games']} and {o['half2_changed']} / {o['half2_games']}, {_halves(o)}"
-        for o in s.omnibus.to_dict(orient="records")
+        f"{name[o['reading_a']]} → {name[o['reading_b']]}: {stats.answer_line(o)}, {stats.p_text(qv, 'q')}"
+        for o, qv in zip(omnibus, q, strict=True)
     ]
+    answers.append(
+        f"(q: Benjamini–Hochberg over this study's {len(omnibus)} comparison{'s' * (len(omnibus) > 1)}; with no reading "
+        "changing anything, about "
+        f"{len(omnibus) * stats.ALPHA:.2f} of them would show p < 0.05 by chance. Seeds {d.seed:,}… are not the "
+        "published studies' (1…) nor their retests' (1,000,001…), unless --seed chose them; a result here is a "
+        "lead to retest on fresh seeds, not a finding.)"
+    )
     outcomes = [c[: -len("_to_draw")] for c in s.omnibus.columns if c.endswith("_to_draw")]
     tables = []
     for o in s.omnibus.to_dict(orient="records"):
@@ -230,8 +244,7 @@ def summary(s) -> str:
             "per game a": f"{r['per_game_a']:.3f}",
             "per game b": f"{r['per_game_b']:.3f}",
             "seeds more / fewer": f"{r['seeds_more']} / {r['seeds_fewer']}",
-            "Holm p": f"{r['p_holm']:.3g}",
-            "halves agree": "yes" if r["halves_agree"] else "no",
+            "Holm p": stats.p_text(r["p_holm"]).removeprefix("p "),
             "cites": r["cites"],
         }
         for r in flagged.to_dict(orient="records")
@@ -248,13 +261,6 @@ def summary(s) -> str:
     ]
     out.append(render(rules, list(rules[0]), "table") if rules else "none")
     return "\n".join(out)
-
-
-def _halves(o: dict[str, Any]) -> str:
-    """Whether the first side's score moved the same way in both halves of the seeds."""
-    if o["half1_score_shift"] == o["half2_score_shift"] == 0:
-        return "the first side's score unchanged in both"
-    return "the first side's score moved the same way in both" if o["halves_agree"] else "the halves disagree on its direction"
 
 
 def _short_names(s) -> dict[str, str]:

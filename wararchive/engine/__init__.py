@@ -15,7 +15,9 @@ releases. The submodules behind them may be rearranged. By job:
 - the evidence: :class:`Rule`, :class:`Option`, :class:`Reading`,
   :class:`RuleBook`, :class:`NotImplemented_`, :data:`CERTAINTIES`,
   :func:`resolve_options`, and the shared ply limit (:data:`PLY_LIMIT_RULE`,
-  :func:`ply_limit_option`, its largest value :data:`PLY_LIMIT_MAX`);
+  :func:`ply_limit_option`, its largest value :data:`PLY_LIMIT_MAX`), and
+  a game's outcome in one word (:func:`outcome`: a side, :data:`DRAW` by the
+  rules, or :data:`UNFINISHED`, stopped by the ply limit);
 - the pieces and the board: :class:`PieceType`, :class:`Board`,
   :func:`grid`, :func:`graph`, the directions (:data:`NORTH` …,
   :data:`FORWARD`, :data:`OPPOSITE`, :data:`DIRECTIONS`), :data:`FILES`,
@@ -42,7 +44,7 @@ from __future__ import annotations
 from .board import DIRECTIONS, EAST, FILES, FORWARD, NORTH, OPPOSITE, SOUTH, WEST, Board, graph, grid, move_is_forward
 from .board_game import BoardGame
 from .combat import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, NEITHER_REMOVED, CombatTable, exception
-from .common import PLY_LIMIT_MAX, PLY_LIMIT_RULE, ply_limit_option
+from .common import DRAW, PLY_LIMIT_MAX, PLY_LIMIT_RULE, UNFINISHED, outcome, ply_limit_option
 from .game import REFEREE, Game
 from .hooks import Hooks
 from .moves import IllegalMoveError, Move
@@ -61,6 +63,7 @@ __all__ = [
     "CERTAINTIES",
     "DEFENDER_WINS",
     "DIRECTIONS",
+    "DRAW",
     "EAST",
     "FILES",
     "FORWARD",
@@ -71,6 +74,7 @@ __all__ = [
     "PLY_LIMIT_RULE",
     "REFEREE",
     "SOUTH",
+    "UNFINISHED",
     "WEST",
     "Board",
     "BoardGame",
@@ -96,6 +100,7 @@ __all__ = [
     "graph",
     "grid",
     "move_is_forward",
+    "outcome",
     "ply_limit_option",
     "rank_orders",
     "replay",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from .common import outcome
 from .game import Game
 
 
@@ -28,7 +29,7 @@ def describe(ev: dict[str, Any]) -> str:
         )
         return f"revealed: {shown} [{ev['rule']}; {cites}]"
     if ev["type"] == "end":
-        return f"end: {ev.get('winner') or 'draw'} [{ev['rule']}; {cites}]"
+        return f"end: {outcome(ev.get('winner'), ev['rule'])} [{ev['rule']}; {cites}]"
     detail = " ".join(f"{k}={v}" for k, v in ev.items() if k not in ("ply", "type", "rule", "cites"))
     return f"{ev['type']}: {detail} [{ev['rule']}; {cites}]"
 

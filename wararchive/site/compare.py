@@ -105,6 +105,17 @@ def _feature_rows(games: list[Ruleset], topics: set[str]) -> list[list]:
     return rows
 
 
+def _draw_cell(g: Ruleset) -> list | str:
+    """The rules by which the game ends drawn (topic ``draw``); most of these texts define none, so no game of theirs is drawn."""
+    rules = [r for r in g.rules if r.topic == "draw"]
+    if not rules:
+        return "none: no game ends drawn"
+    out: list[nodes.Node] = []
+    for r in rules:
+        out += [*([el("br")] if out else []), rule_link(g.id, r.id), nodes.Text(" "), badge(r.certainty, g.responsible)]
+    return out
+
+
 def _no_move_cell(g: Ruleset) -> list | str:
     """What the engine does to a side left without a move (board games: the no-moves rule)."""
     rule = g.params.no_moves_rule
@@ -204,10 +215,11 @@ def topic_tables(topic: str) -> list[nodes.Node]:
         return [table(heads, _feature_rows(games, {"information"}), classes=["wa-compare"])]
     if topic == "victory":
         rows = _feature_rows(games, {"victory", "draw"})
+        rows.append(["draw defined by the text"] + [_draw_cell(g) for g in games])
         rows.append(["no legal move"] + [_no_move_cell(g) for g in games])
-        row = ["adjudication (the project's)"]
+        row = ["stopped by the project (no result)"]
         for g in games:
-            row.append(_rule_cell(g, "project.ply-limit", f"draw after {g.options.get('ply_limit')} plies"))
+            row.append(_rule_cell(g, "project.ply-limit", f"unfinished after {g.options.get('ply_limit')} plies"))
         rows.append(row)
         return [table(heads, rows, classes=["wa-compare"])]
     raise ValueError(f"unknown comparison topic {topic!r} (known: {', '.join(TOPICS)})")

@@ -13,7 +13,7 @@ from collections import Counter
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from ..engine import ruleset
+from ..engine import outcome, ruleset
 from .cache import site_cache_dir
 from .escape import script_json
 from .html import el
@@ -70,7 +70,7 @@ class Replay(SphinxDirective):
         summary = el(
             "p",
             f"{rs.title}, seed {seed}: {data['players'][0]} ({rs.sides[0]}) against {data['players'][1]} ({rs.sides[1]}); "
-            f"{r['winner'] or 'draw'} after {r['ply']} plies — {r['summary']}",
+            f"{outcome(r['winner'], r['reason'])} after {r['ply']} plies — {r['summary']}",
             class_="wa-replay-summary",
         )
         return [summary, viewer, el("h2", "Rules this game shows"), shows]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..engine import ruleset
+from ..engine import DRAW, UNFINISHED, ruleset
 from ..engine.fingerprint import source_hash
 from ..study.design import Design
 from ..study.stats import mean_interval, wilson
@@ -25,7 +25,6 @@ from .runner import game_summary, parallel_map
 
 PAIRINGS = {"random vs random": (("random", "random"), 80), "greedy vs random": (("greedy", "random"), 40)}
 SEED = 1
-DRAW, UNFINISHED = "draw", "unfinished"
 
 
 def designs(ruleset_id: str) -> dict[str, Design]:
@@ -46,7 +45,7 @@ def rate(k: int, n: int) -> dict[str, float | int]:
 
 def outcome(game: dict[str, Any]) -> str:
     """A game's result: the winning side, a draw by the rules, or unfinished (stopped at the ply limit)."""
-    return UNFINISHED if game["adjudicated"] else game["winner"] or DRAW
+    return UNFINISHED if game["adjudicated"] else game["winner"] or DRAW  # a summary keeps the flag, not the rule
 
 
 def summarise(ruleset_id: str, summaries: list[dict[str, Any]]) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import ruleset
 from ..runner import Pool, parallel_map
 from .design import Design, design
+from .seeds import EXPLORATION_SEED
 
 if TYPE_CHECKING:  # pandas, scipy and Dask load when a study is run or read, not when the site lists what is studied
     import pandas as pd
@@ -35,9 +36,9 @@ class Study:
     end rule, setup hash); ``fired`` and ``pieces``: per game, how often each
     rule fired and which pieces survived; ``readings``: per reading, rates
     with Wilson intervals and Ludii's metrics; ``omnibus``: per pair of
-    readings, the one answer (seeds whose result changed, winners flipped,
-    the cross-table, Stuart–Maxwell's test, its replication on the seed
-    halves); ``pairs``: per pair and measure, paired differences with
+    readings, the one answer (seeds whose outcome changed, winners flipped,
+    the 4 × 4 cross-table of sides' wins, draws and unfinished games,
+    Stuart–Maxwell's test); ``pairs``: per pair and measure, paired differences with
     Tango's interval and the discordant counts; ``rules`` / ``rule_changes``:
     rule firings per reading and the screen of their paired changes, with
     each rule's certainty and passages; ``survival``: the share of each
@@ -72,7 +73,7 @@ def study(
     vary: dict[str, list[Any]],
     games: int = 200,
     players: tuple[str, str] | list[str] = ("greedy", "greedy"),
-    seed: int = 0,
+    seed: int = EXPLORATION_SEED,
     options: dict[str, Any] | None = None,
     workers: int | None = None,
     scheduler: str | None = None,
@@ -82,6 +83,9 @@ def study(
 ) -> Study:
     """Play ``games`` seeds under every combination of the ``vary`` readings and compare them.
 
+    The seeds start at :data:`~.seeds.EXPLORATION_SEED` unless ``seed``
+    says otherwise: a block no published study or retest plays, so a study
+    run here is a new sample, not a replay of the published games.
     ``options`` fixes other options for all readings; two different
     ``players`` change sides on odd seeds unless ``alternate`` is False. ``workers`` local
     processes (default: every core; 1: in this process) or a Dask

@@ -27,6 +27,7 @@ from ..engine.fingerprint import ruleset_fingerprint
 from ..engine.limits import check_seeds
 from ..errors import WararchiveError
 from ..players import make_player, player_code
+from .seeds import EXPLORATION_SEED
 
 Job = tuple[str, str, dict[str, Any], int, tuple[str, str], bool]
 """(ruleset, reading label, options, seed, players in the order of the sides, whether the first-named player is second)."""
@@ -48,7 +49,7 @@ class Design:
     vary: dict[str, list[Any]]
     games: int
     players: tuple[str, str]
-    seed: int = 0
+    seed: int = EXPLORATION_SEED
     fixed: dict[str, Any] = field(default_factory=dict)
     alternate: bool = True
 
@@ -120,7 +121,7 @@ def design(
     vary: dict[str, list[Any]],
     games: int,
     players: tuple[str, str] | list[str] = ("greedy", "greedy"),
-    seed: int = 0,
+    seed: int = EXPLORATION_SEED,
     options: dict[str, Any] | None = None,
     alternate: bool = True,
 ) -> Design:

@@ -43,6 +43,8 @@ from ..runner import parallel_iter, parallel_map
 from . import Study, _analyse, output
 from .design import Design, design, options_studied, slug
 from .run import _game_key, _tables, engines, play
+from .seeds import BLOCK as SEED_BLOCK, CONFIRMATION_SEED, DISCOVERY_SEED
+from .verdicts import CONFIRMATION, family
 
 ROOT = Path(__file__).resolve().parents[2] / "docs" / "studies"  # in the source tree, beside the site that renders them
 
@@ -58,7 +60,7 @@ def default_root() -> Path:
 
 GAMES = 2000  # the target: paired seeds per reading for greedy against greedy
 BASELINE = ("greedy", "greedy")  # the pairing studied for every ruleset at the target; others are smaller, and named per ruleset
-SEED = 1
+SEED = DISCOVERY_SEED
 BLOCK = 50  # seeds per checkpoint
 PARTIAL = ".partial"
 BLOCK_FORMAT = "wararchive-block 1"  # a saved block's first line starts so; a new format gets a new number
@@ -95,6 +97,7 @@ class Entry:
     ruleset: str
     option: str
     design: Design
+    findings: tuple[str, ...] = ()  # a retest's: the readings found to differ from the default, retested on fresh seeds
 
     def folder(self, root: Path) -> Path:
         return root / self.ruleset / self.option / slug(self.design.players)
@@ -134,7 +137,9 @@ def _meta(entry: Entry, study: Study) -> dict[str, Any]:
             "target_games": GAMES if entry.design.players == BASELINE else None,  # a search pairing's N is its own
             "players": player_notes(entry.design.players),
             "command": command(entry.design),
+            **({"findings": list(entry.findings)} if entry.findings else {}),
         },
+        "analysis": ANALYSIS,
     }
 
 
@@ -155,7 +160,13 @@ def command(d: Design) -> str:
 
 
 def _records(df) -> list[dict[str, Any]]:
-    return json.loads(df.to_json(orient="records"))  # NaN → null
+    """Rows as JSON values at full precision (pandas' own JSON keeps 10 decimals, and a p-value of 1e-12 became 0); NaN → null."""
+    return [{k: _plain(v) for k, v in row.items()} for row in df.to_dict(orient="records")]
+
+
+def _plain(value: Any) -> Any:
+    value = value.item() if hasattr(value, "item") else value  # numpy scalars
+    return None if isinstance(value, float) and value != value else value
 
 
 def summary(study: Study, meta: dict[str, Any]) -> dict[str, Any]:
@@ -177,7 +188,12 @@ def is_current(entry: Entry, root: Path) -> bool:
     except output.ContentError:
         return False
     want = entry.design.fingerprints()
-    return meta.get("design") == entry.design.to_dict() and [r["fingerprint"] for r in meta.get("readings", [])] == want
+    return (
+        meta.get("design") == entry.design.to_dict()
+        and [r["fingerprint"] for r in meta.get("readings", [])] == want
+        and meta.get("analysis") == ANALYSIS
+        and meta.get("published", {}).get("findings", []) == list(entry.findings)
+    )
 
 
 def _run_key(todo: list[Entry]) -> str:
@@ -294,6 +310,35 @@ def _played(todo: list[Entry], partial: Path, workers: int | None, scheduler: st
     return facts
 
 
+ANALYSIS = source_hash("study/stats.py", "study/verdicts.py", "study/publish.py")
+"""The code that turns saved games into published tables: a study analysed by other code is republished (from its saved
+blocks, with no game played again)."""
+
+
+def confirmation_entries(root: Path, players: tuple[str, str]) -> list[Entry]:
+    """The retests the published studies of ``players`` call for: per option, its findings against the default.
+
+    Findings are drawn over the whole family (every study of this pairing
+    under ``root``, :func:`~.verdicts.family`); each option with any is
+    played again, its default and those readings only, on the confirmation
+    seeds, as many as its discovery study had.
+    """
+    found = [json.loads(output.read(p.parent, p.name)) for p in sorted(root.glob(f"*/*/{slug(players)}/{SUMMARY}"))]
+    comparisons = family(found)
+    out = []
+    for s in found:
+        pub, d = s["meta"]["published"], s["meta"]["design"]
+        mine = [c for c in comparisons.values() if (c.ruleset, c.option) == (pub["ruleset"], pub["option"])]
+        findings = tuple(c.reading for c in mine if c.finding)
+        if not findings:
+            continue
+        values = {r.label: r.options[pub["option"]] for r in design(pub["ruleset"], d["vary"], 2, players).readings}
+        vary = {pub["option"]: [values[pub["default"]], *(values[f] for f in findings)]}
+        retest = design(pub["ruleset"], vary, d["games"], players, CONFIRMATION_SEED)
+        out.append(Entry(pub["ruleset"], pub["option"], retest, findings))
+    return out
+
+
 def publish(
     root: Path | None = None,
     games: int = GAMES,
@@ -310,7 +355,19 @@ def publish(
     With ``discard``, a saved block that cannot be trusted is deleted and its seeds played again, instead of refused.
     """
     root = default_root() if root is None else root
+    if games > SEED_BLOCK:
+        raise WararchiveError(f"--games {games:,}: at most {SEED_BLOCK:,}, or the seeds would reach the confirmation block")
     todo = [e for e in entries(games, players, seed, ruleset_ids) if not is_current(e, root)]
+    written = _publish(todo, root, workers, scheduler, progress, discard)
+    retests = root / CONFIRMATION
+    todo = [e for e in confirmation_entries(root, players) if not is_current(e, retests)]
+    return written + _publish(todo, retests, workers, scheduler, progress, discard)
+
+
+def _publish(
+    todo: list[Entry], root: Path, workers: int | None, scheduler: str | None, progress: bool, discard: bool
+) -> list[Path]:
+    """Play (or read from saved blocks), analyse and save these studies under ``root``; returns their folders."""
     if not todo:
         return []
     partial = root / PARTIAL / _run_key(todo)
@@ -334,5 +391,6 @@ def publish(
 
 
 def published(root: Path = ROOT) -> list[Path]:
-    """The folders of every published study."""
-    return sorted(p.parent for p in root.glob(f"*/*/*/{output.META_FILE}"))
+    """The folders of every published study, the retests on fresh seeds included."""
+    found = [*root.glob(f"*/*/*/{output.META_FILE}"), *(root / CONFIRMATION).glob(f"*/*/*/{output.META_FILE}")]
+    return sorted(p.parent for p in found)

@@ -1,11 +1,16 @@
 """The statistics of a study: per reading, and per pair of readings on the same seeds.
 
-Per reading: win and draw rates with Wilson 95 % intervals, game length, and
-game metrics after Ludii's *Metrics* module, for two players:
+A game has one of four outcomes: either side wins, a draw by the rules
+(only chess and Sõjamäng define one), or *unfinished*: stopped by the
+project's ply limit, with no result. An unfinished game is never counted as
+a draw.
+
+Per reading: win, draw and unfinished rates with Wilson 95 % intervals, game
+length, and game metrics after Ludii's *Metrics* module, for two players:
 *balance* = 1 − |win rate of one side − win rate of the other|,
-*drawishness* = share of draws, *timeouts* = share adjudicated at the
-project's ply limit. *decisiveness* here is the share of games won by a rule
-of the game (neither drawn nor adjudicated); Ludii's own Decisiveness (how
+*drawishness* = share of draws by the rules, *timeouts* = share unfinished.
+*decisiveness* here is the share of games won by a rule of the game; Ludii's
+own Decisiveness (how
 early the eventual winner is settled) needs a position evaluation these
 rulebooks do not give, so it is not computed.
 
@@ -14,16 +19,16 @@ usually end alike under both readings, and the statistics are chosen to stay
 honest when only a handful differ:
 
 * **one omnibus answer first** (:func:`omnibus_table`): how many seeds
-  changed their result and how many flipped the winner, the 3 × 3
-  cross-table of results, and *one* test of it: Stuart–Maxwell's test of
+  changed their outcome and how many flipped the winner, the 4 × 4
+  cross-table of outcomes, and *one* test of it: Stuart–Maxwell's test of
   marginal homogeneity, exact (conditional on the discordant pairs, each
   equally likely either way under the null) while the enumeration is small,
-  its χ² approximation beyond; the same answer on each half of the seeds
-  says whether it replicates;
+  its χ² approximation beyond. Whether an answer holds is a question for
+  fresh seeds (:mod:`wararchive.study.verdicts`);
 * **intervals for the paired differences of rates** (:func:`pairs_table`):
   Tango's asymptotic score interval, which keeps its coverage when few
   pairs are discordant (Fagerland, Lydersen & Laake 2013), with the
-  discordant counts beside it; no per-outcome tests (three correlated tests
+  discordant counts beside it; no per-outcome tests (four correlated tests
   at 95 % invite a false finding);
 * **the rules that fired more or less** (:func:`rule_changes`): an exact
   sign test per rule on the seeds where its count differs, only for rules
@@ -43,6 +48,8 @@ import itertools
 
 import numpy as np
 import pandas as pd
+
+from ..engine.common import DRAW, UNFINISHED
 
 CONFIDENCE = 0.95
 ALPHA = 1 - CONFIDENCE
@@ -103,40 +110,50 @@ def tango(b_only, a_only, n, confidence: float = CONFIDENCE) -> tuple[np.ndarray
 
 
 def stuart_maxwell(table: np.ndarray) -> tuple[float, int, float, str]:
-    """Stuart–Maxwell's test of marginal homogeneity of a 3 × 3 paired table: statistic, df, p-value, method.
+    """Stuart–Maxwell's test of marginal homogeneity of a k × k paired table: statistic, df, p-value, method.
 
     Given the discordant totals ``t_ij = n_ij + n_ji``, the null makes each
     ``n_ij`` Binomial(t_ij, ½), independently: while that enumeration has at
     most :data:`EXACT_LIMIT` tables, the p-value is exact (the probability
     of a statistic at least as large); beyond it, χ² with the covariance's
-    rank as degrees of freedom. A pair of outcomes never swapped contributes
-    nothing (a pseudo-inverse, fewer degrees of freedom).
+    rank as degrees of freedom. A pair of outcomes never swapped, or an
+    outcome no game had, contributes nothing (a pseudo-inverse, fewer
+    degrees of freedom).
     """
     t = np.asarray(table, dtype=float)
-    t12, t13, t23 = t[0, 1] + t[1, 0], t[0, 2] + t[2, 0], t[1, 2] + t[2, 1]
-    cov = np.array([[t12 + t13, -t12], [-t12, t12 + t23]])
+    k = len(t)
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    totals = np.array([t[i, j] + t[j, i] for i, j in pairs])
+    # each pair moves the first k − 1 marginal differences d_i = n_i. − n_.i by x = n_ij − n_ji: +x to d_i, −x to d_j
+    coef = np.zeros((len(pairs), k - 1))
+    for p, (i, j) in enumerate(pairs):
+        if i < k - 1:
+            coef[p, i] = 1.0
+        if j < k - 1:
+            coef[p, j] = -1.0
+    cov = (coef * totals[:, None]).T @ coef
     df = int(np.linalg.matrix_rank(cov))
     if df == 0:
         return 0.0, 0, 1.0, "no discordant seeds"
     inv = np.linalg.pinv(cov)
 
-    def stat(x, y, w):  # x = n12 − n21, y = n13 − n31, w = n23 − n32
-        d1, d2 = x + y, w - x
-        return inv[0, 0] * d1 * d1 + 2 * inv[0, 1] * d1 * d2 + inv[1, 1] * d2 * d2
+    def stat(d: np.ndarray) -> np.ndarray:  # d[..., i]: the first k − 1 marginal differences
+        return np.einsum("...i,ij,...j->...", d, inv, d)
 
-    observed = float(stat(t[0, 1] - t[1, 0], t[0, 2] - t[2, 0], t[1, 2] - t[2, 1]))
-    if (t12 + 1) * (t13 + 1) * (t23 + 1) > EXACT_LIMIT:
+    observed = float(stat(np.array([t[i, j] - t[j, i] for i, j in pairs]) @ coef))
+    if np.prod(totals + 1) > EXACT_LIMIT:
         return observed, df, float(_scipy_stats().chi2.sf(observed, df)), "χ² approximation"
     binom = _scipy_stats().binom
-    axes = []
-    for total in (t12, t13, t23):
-        k = np.arange(int(total) + 1)
-        axes.append((2 * k - total, binom.pmf(k, int(total), 0.5)))
-    (x, px), (y, py), (w, pw) = axes
-    grid = stat(x[:, None, None], y[None, :, None], w[None, None, :])
-    prob = px[:, None, None] * py[None, :, None] * pw[None, None, :]
-    p = float(prob[grid >= observed - 1e-9 * max(1.0, observed)].sum())
-    return observed, df, min(1.0, p), "exact conditional"
+    live = [p for p in range(len(pairs)) if totals[p] > 0]  # a pair never swapped is 0 on every table
+    axes = [np.arange(int(totals[p]) + 1) for p in live]
+    grids = np.meshgrid(*axes, indexing="ij")
+    d = np.zeros((*grids[0].shape, k - 1))
+    prob = np.ones(grids[0].shape)
+    for g, p in zip(grids, live, strict=True):
+        d += (2 * g - totals[p])[..., None] * coef[p]
+        prob *= binom.pmf(g, int(totals[p]), 0.5)
+    p_value = float(prob[stat(d) >= observed - 1e-9 * max(1.0, observed)].sum())
+    return observed, df, min(1.0, p_value), "exact conditional"
 
 
 def holm(pvalues) -> np.ndarray:
@@ -150,6 +167,34 @@ def holm(pvalues) -> np.ndarray:
     out = np.empty(m)
     out[order] = adjusted
     return out
+
+
+def benjamini_hochberg(pvalues) -> np.ndarray:
+    """Benjamini–Hochberg q-values (false discovery rate control), in the input's order.
+
+    A comparison with q < 0.05 is one of a set of findings among which, if
+    every reading changed nothing, the expected share of false ones is at
+    most 5 %; it is the control for a page of many comparisons read together.
+    """
+    p = np.asarray(pvalues, dtype=float)
+    m = len(p)
+    if m == 0:
+        return p
+    order = np.argsort(p, kind="stable")
+    ranked = p[order] * m / np.arange(1, m + 1)
+    q = np.minimum(1.0, np.minimum.accumulate(ranked[::-1])[::-1])
+    out = np.empty(m)
+    out[order] = q
+    return out
+
+
+P_FLOOR = 1e-300
+"""Below this a p-value is printed as a bound: a float's tail underflows to 0, and "p = 0" would claim certainty."""
+
+
+def p_text(p: float, name: str = "p") -> str:
+    """A p- or q-value as the pages and the command line print it: two significant digits, or ``< 1e-300``; never 0."""
+    return f"{name} < {P_FLOOR:.0e}" if p < P_FLOOR else f"{name} = {p:.2g}"
 
 
 def paired_interval(diffs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -198,8 +243,13 @@ def balance_interval(first: int, second: int, n: int) -> tuple[float, float]:
     return 1 - far, 1 - near
 
 
+OUTCOMES = (DRAW, UNFINISHED)
+"""The results beside the sides' wins: a draw by the rules, and a game the project's ply limit stopped (no result)."""
+
+
 def _outcome(games: pd.DataFrame) -> pd.Series:
-    return games["winner"].fillna("draw")
+    """Each game's outcome (:func:`wararchive.engine.outcome`): a side, ``draw`` or ``unfinished``."""
+    return games["winner"].fillna(DRAW).where(~games["adjudicated"].astype(bool), UNFINISHED)
 
 
 def readings_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> pd.DataFrame:
@@ -215,20 +265,20 @@ def readings_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> p
         n = len(g)
         result = _outcome(g)
         row: dict[str, object] = {"reading": label, "games": n}
-        counts = {o: int((result == o).sum()) for o in [*sides, "draw"]}
+        counts = {o: int((result == o).sum()) for o in [*sides, *OUTCOMES]}
         if "first_player" in g:
             counts["player1"] = int((result == g["first_player"]).sum())
         for o, k in counts.items():
             lo, hi = wilson(k, n)
-            key = "draws" if o == "draw" else f"{o}_wins"
+            key = {DRAW: "draws", UNFINISHED: "unfinished"}.get(o, f"{o}_wins")
             row |= {key: k, f"{key}_rate": k / n, f"{key}_lo": lo, f"{key}_hi": hi}
         rates = [row[f"{s}_wins_rate"] for s in sides]
         row |= {
             "mean_plies": float(g["plies"].mean()),
             "median_plies": float(g["plies"].median()),
-            "decisiveness": float(((result != "draw") & ~g["adjudicated"]).mean()),
+            "decisiveness": float((~result.isin(OUTCOMES)).mean()),
             "drawishness": row["draws_rate"],
-            "timeouts": float(g["adjudicated"].mean()),
+            "timeouts": row["unfinished_rate"],
             "balance": 1 - (max(rates) - min(rates)),  # type: ignore[type-var,operator]
         }
         rows.append(row)
@@ -253,7 +303,7 @@ def pairs_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> pd.D
     1.0 unless a reading changes the armies, then the pairing is by seed only.
     """
     rows = []
-    measures = [*sides, "draw"]
+    measures = [*sides, *OUTCOMES]
     for a, b in itertools.combinations(order, 2):
         ga, gb = _paired(games, a, b)
         n = len(ga)
@@ -267,7 +317,7 @@ def pairs_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> pd.D
             rows.append(
                 base
                 | {
-                    "measure": "draw rate" if m == "draw" else f"{m} win rate",
+                    "measure": f"{m} rate" if m in OUTCOMES else f"{m} win rate",
                     "value_a": float((ra == m).mean()),
                     "value_b": float((rb == m).mean()),
                     "difference": float((b_only[i] - a_only[i]) / n),
@@ -299,15 +349,15 @@ def pairs_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> pd.D
 
 def _answer(ra: np.ndarray, rb: np.ndarray, sides: list[str]) -> dict[str, object]:
     """The omnibus answer on these paired results: changed, flipped, the cross-table, Stuart–Maxwell, the score shift."""
-    outcomes = [*sides, "draw"]
+    outcomes = [*sides, *OUTCOMES]
     table = np.array([[int(((ra == x) & (rb == y)).sum()) for y in outcomes] for x in outcomes])
     statistic, df, p, method = stuart_maxwell(table)
-    score = {sides[0]: 1.0, sides[1]: 0.0, "draw": 0.5}  # the first side's score: win 1, draw ½, loss 0
+    score = {sides[0]: 1.0, sides[1]: 0.0, DRAW: 0.5, UNFINISHED: 0.5}  # the first side's: win 1, loss 0, neither won ½
     shift = np.vectorize(score.get)(rb) - np.vectorize(score.get)(ra) if len(ra) else np.zeros(0)
     return {
         "games": len(ra),
         "changed": int((ra != rb).sum()),
-        "flipped": int(((ra != rb) & (ra != "draw") & (rb != "draw")).sum()),
+        "flipped": int(((ra != rb) & ~np.isin(ra, OUTCOMES) & ~np.isin(rb, OUTCOMES)).sum()),
         "table": table,
         "statistic": statistic,
         "df": df,
@@ -318,18 +368,24 @@ def _answer(ra: np.ndarray, rb: np.ndarray, sides: list[str]) -> dict[str, objec
 
 
 def omnibus_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> pd.DataFrame:
-    """Per pair of readings, the one answer to read first, then its replication on each half of the seeds.
+    """Per pair of readings, the one answer to read first.
 
-    ``changed``: seeds whose result (either side's win, or a draw) differs;
-    ``flipped``: of them, seeds won by one side under a and by the other
-    under b; ``x_to_y``: the cross-table (result under a → under b);
-    ``p``: Stuart–Maxwell's test that the readings give the same spread of
-    results. ``score_shift``: the mean change (b − a) of the first side's
-    score (win 1, draw ½, loss 0). The seeds are split into their first and
-    second half (``half1_*``, ``half2_*``): ``halves_agree`` says whether the
-    score moved the same way (or not at all) in both.
+    ``changed``: seeds whose outcome (either side's win, a draw by the
+    rules, or unfinished at the project's ply limit) differs; ``flipped``: of
+    them, seeds won by one side under a and by the other under b; ``x_to_y``:
+    the 4 × 4 cross-table (outcome under a → under b); ``p``:
+    Stuart–Maxwell's test that the readings give the same spread of
+    outcomes. Where two different players changed sides (an alternating
+    study), the same test asks of the players' outcomes whether a reading
+    changes which *player* wins (``player_changed``, ``player_p``): with
+    the sides alternating, a reading that helps one player can leave the
+    sides' table unmoved. ``score_shift``: the mean change (b − a) of the first side's
+    score (win 1, loss 0, ½ where neither side won). Whether a change holds
+    is asked of fresh seeds, not of halves of these
+    (:mod:`wararchive.study.verdicts`): under no effect, the halves of a
+    false finding agree most of the time.
     """
-    outcomes = [*sides, "draw"]
+    outcomes = [*sides, *OUTCOMES]
     rows = []
     for a, b in itertools.combinations(order, 2):
         ga, gb = _paired(games, a, b)
@@ -338,20 +394,30 @@ def omnibus_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> pd
         row: dict[str, object] = {"reading_a": a, "reading_b": b}
         row |= {k: v for k, v in full.items() if k != "table"}
         row |= {f"{x}_to_{y}": int(full["table"][i, j]) for i, x in enumerate(outcomes) for j, y in enumerate(outcomes)}  # type: ignore[index]
-        cut = len(ra) // 2
-        halves = [_answer(ra[:cut], rb[:cut], sides), _answer(ra[cut:], rb[cut:], sides)]
-        for h, half in enumerate(halves, 1):
-            row |= {f"half{h}_{k}": half[k] for k in ("games", "changed", "flipped", "p", "score_shift")}
-        row["halves_agree"] = bool(np.sign(halves[0]["score_shift"]) == np.sign(halves[1]["score_shift"]))
+        if "first_player" in ga and ga["first_player"].nunique() > 1:  # two players who changed sides
+            pa, pb = _by_player(ga, ra), _by_player(gb, rb)
+            players = _answer(pa, pb, list(PLAYERS))
+            row |= {"player_changed": players["changed"], "player_p": players["p"], "player_method": players["method"]}
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+PLAYERS = ("player1", "player2")
+"""A game's outcome by player when the players changed sides: the first- or second-named player won (or a draw, unfinished)."""
+
+
+def _by_player(games: pd.DataFrame, result: np.ndarray) -> np.ndarray:
+    """``result`` (sides) as the players' outcomes: ``player1`` where the first-named player won, else ``player2``."""
+    first = games["first_player"].to_numpy()
+    won = ~np.isin(result, OUTCOMES)
+    return np.where(won & (result == first), PLAYERS[0], np.where(won, PLAYERS[1], result))
 
 
 def answer_line(row: dict[str, object]) -> str:
     """The omnibus answer of one pair, in one line."""
     return (
-        f"seeds whose result changed: {row['changed']} / {row['games']} (winner flipped: {row['flipped']}); "
-        f"Stuart–Maxwell p = {row['p']:.3g} ({row['method']})"
+        f"seeds whose outcome changed: {row['changed']} / {row['games']} (winner flipped: {row['flipped']}); "
+        f"Stuart–Maxwell {p_text(float(row['p']))} ({row['method']})"  # type: ignore[arg-type]
     )
 
 
@@ -385,8 +451,8 @@ def rule_changes(matrices: dict[str, pd.DataFrame], rule_info: pd.DataFrame) -> 
     fewer times under b than under a; ``screened``: at least
     :data:`MIN_DISCORDANT` such seeds; ``p``: the exact sign test;
     ``p_holm``: Holm-adjusted over the screened rules of the pair;
-    ``flagged``: ``p_holm`` < 0.05; ``halves_agree``: more seeds went the same
-    way in both halves of the seeds.
+    ``flagged``: ``p_holm`` < 0.05. Across the studies published together,
+    :mod:`wararchive.study.verdicts` adds Benjamini–Hochberg q-values.
     """
     parts = []
     for a, b in itertools.combinations(matrices, 2):
@@ -397,8 +463,6 @@ def rule_changes(matrices: dict[str, pd.DataFrame], rule_info: pd.DataFrame) -> 
         p = np.array([sign_test(int(x), int(y)) for x, y in zip(more, fewer, strict=True)])
         adjusted = np.full(len(p), np.nan)
         adjusted[screened] = holm(p[screened])
-        cut = len(diffs) // 2
-        halves = [np.sign((d > 0).sum(axis=0) - (d < 0).sum(axis=0)) for d in (diffs[:cut], diffs[cut:])]
         parts.append(
             pd.DataFrame(
                 {
@@ -414,7 +478,6 @@ def rule_changes(matrices: dict[str, pd.DataFrame], rule_info: pd.DataFrame) -> 
                     "p": p,
                     "p_holm": adjusted,
                     "flagged": screened & (np.nan_to_num(adjusted, nan=1.0) < ALPHA),
-                    "halves_agree": halves[0] == halves[1],
                 }
             )
         )
