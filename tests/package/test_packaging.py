@@ -70,7 +70,7 @@ def test_the_command_line_works_from_the_wheel(installed, tmp_path):
     rules = run(installed, "wararchive", "rules", "spionaaz", cwd=tmp_path)
     assert "spz.two-moves" in rules and "et-spionaaz:9" in rules and "the wararchive project" in rules
     played = run(installed, "wararchive", "play", "spionaaz", "--seed", "1", "-o", "ply_limit=6", cwd=tmp_path)
-    assert "result: draw after 6 plies" in played
+    assert "result: unfinished after 6 plies" in played  # stopped by the ply limit: no result, not a draw
 
 
 def _package_files(installed) -> set[Path]:

@@ -17,6 +17,7 @@ from wararchive.engine import ruleset
 from wararchive.site import readings, stats, stats_page
 from wararchive.site.figures import rates_figure
 from wararchive.study.design import slug
+from wararchive.study.verdicts import Comparison, retest
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 STUDIES = sorted(p.parent for p in (DOCS / readings.STUDIES).glob("*/*/*/summary.json"))
@@ -98,45 +99,50 @@ def _plies(p: dict) -> str:
 
 @pytest.mark.parametrize("study", STUDIES, ids=lambda p: "/".join(p.parts[-3:]))
 def test_no_verdict_contradicts_an_interval_on_its_page(study):
-    """A verdict names no change whose interval includes 0, and where the one test does not reject, it still names
-    every difference the table shows clear of 0, saying why it is not counted."""
+    """A verdict names no change whose interval includes 0; where the comparison is no finding over its family, it
+    still names the largest difference the table shows clear of 0, saying why it is not counted; "changes who wins"
+    appears only with a confirming retest."""
     s = summary_of(study)
     default = s["meta"]["published"]["default"]
     answers, pairs = (readings.from_default(s[k], default) for k in ("omnibus", "pairs"))
+    family, _, _ = readings._families(study.parents[2], s["meta"]["design"]["players"])
     for answer in answers:
         mine = [p for p in pairs if p["reading_b"] == answer["reading_b"]]
-        text, _ = readings.verdict(answer, mine, [])
+        c = family[(s["meta"]["published"]["ruleset"], s["meta"]["published"]["option"], answer["reading_b"])]
+        retested = retest(study.parents[2], c, s["meta"]["design"]["players"]) if c.finding else None
+        text, _ = readings.verdict(answer, mine, [], c, retested)
         rates, plies = [p for p in mine if p["measure"] != "mean plies"], [p for p in mine if p["measure"] == "mean plies"]
         shown = [p for p in rates if readings._difference(p) in text] + [p for p in plies if _plies(p) in text]
         assert all(readings.excludes_zero(p) for p in shown), text
         assert all(p in shown for p in plies if readings.excludes_zero(p)), text
-        if answer["p"] >= readings.ALPHA:
-            assert text.startswith("No detectable change in who wins"), text
-            clear = [p for p in rates if readings.excludes_zero(p)]
-            assert all(p in shown for p in clear) and (not clear or "not counted as a detected change" in text), text
-        else:
-            assert text.startswith("The reading changes who wins"), text
+        assert "p = 0 " not in text and "p = 0," not in text and "q = 0 " not in text, text
+        if not c.finding:
+            assert text.startswith("No change that holds"), text
+            assert not [p for p in rates if readings.excludes_zero(p)] or "not counted as a finding" in text, text
+        assert ("changes who wins" in text) == bool(retested and retested.confirmed), text
 
 
-def test_a_rate_clear_of_zero_after_an_omnibus_that_does_not_reject_is_named_not_counted():
+def test_a_rate_clear_of_zero_in_a_comparison_that_is_no_finding_is_named_not_counted():
     """The Sõjamäng case (game=beginners, greedy against greedy): p = 0.087, the draw rate +0.013 [+0.001, +0.025]."""
-    answer = {"games": 2000, "changed": 775, "flipped": 631, "p": 0.087, "halves_agree": True}
+    answer = {"games": 2000, "changed": 775, "flipped": 631, "p": 0.087}
     draw = {"measure": "draw rate", "value_a": 0.041, "value_b": 0.054, "difference": 0.013, "difference_lo": 0.0013}
     draw |= {"difference_hi": 0.025, "a_only": 40, "b_only": 66}
     plies = draw | {"measure": "mean plies", "difference": -2.3, "difference_lo": -5.0, "difference_hi": 0.4}
-    text, _ = readings.verdict(answer, [draw, plies], [])
-    assert text.startswith("No detectable change in who wins") and "+0.013 [+0.001, +0.025]" in text
-    assert "not counted as a detected change" in text and "mean plies" not in text  # its interval includes 0: not named
+    c = Comparison("sojamang-1935", "game", "game=beginners", "game=full", 0.087, 0.6, "draw rate", +1)
+    text, _ = readings.verdict(answer, [draw, plies], [], c)
+    assert text.startswith("No change that holds") and "+0.013 [+0.001, +0.025]" in text
+    assert "not counted as a finding" in text and "mean plies" not in text  # its interval includes 0: not named
 
 
-def test_a_detected_change_is_never_named_by_a_rate_whose_interval_includes_zero():
-    answer = {"games": 1000, "changed": 80, "flipped": 60, "p": 1e-4, "halves_agree": True}
+def test_a_finding_is_never_named_by_a_rate_whose_interval_includes_zero():
+    answer = {"games": 1000, "changed": 80, "flipped": 60, "p": 1e-4}
     wide = {"measure": "north win rate", "value_a": 0.4, "value_b": 0.45, "difference": 0.05, "difference_lo": -0.01}
     wide |= {"difference_hi": 0.11, "a_only": 10, "b_only": 60}
     narrow = wide | {"measure": "unfinished rate", "difference": -0.02, "difference_lo": -0.03, "difference_hi": -0.01}
-    text, _ = readings.verdict(answer, [wide, narrow], [])
-    assert "changes who wins: unfinished rate" in text and "north win rate" not in text
-    text, _ = readings.verdict(answer, [wide], [])
+    c = Comparison("r", "v", "v=b", "v=a", 1e-4, 1e-3, "unfinished rate", -1)
+    text, _ = readings.verdict(answer, [wide, narrow], [], c)
+    assert "discovery seeds, not yet retested on fresh seeds: unfinished rate" in text and "north win rate" not in text
+    text, _ = readings.verdict(answer, [wide], [], c)
     assert "no single rate's 95 % interval excludes 0" in text and "north win rate" not in text
 
 

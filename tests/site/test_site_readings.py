@@ -11,6 +11,7 @@ from sphinx.cmd.build import build_main
 from wararchive.site import readings
 from wararchive.site.study_figures import WIDTH, paired_differences
 from wararchive.study import publish
+from wararchive.study.verdicts import Comparison, Retest
 
 CONF = """
 extensions = ["myst_parser"]
@@ -65,7 +66,7 @@ def test_the_directive_renders_a_published_study_with_its_verdict_and_plot(tmp_p
     out = tmp_path / "html"
     assert build_main(["-q", "-b", "html", "-D", f"wararchive_cache={tmp_path / 'cache'}", str(src), str(out)]) == 0
     html = (out / "index.html").read_text()
-    assert "modern: </strong>" in html and "seeds change result" in html and "Stuart–Maxwell p" in html
+    assert "modern: </strong>" in html and "seeds change outcome" in html and "Stuart–Maxwell p" in html
     assert "greedy against greedy: 4 paired seeds (1…4)" in html and "fewer than the 2,000 seeds" in html
     assert "Played by the reference engine." in html  # chess: the kernel does not cover it
     # another pairing is smaller by design: no shortfall against the greedy target, and its own command, ruleset named
@@ -77,7 +78,7 @@ def test_the_directive_renders_a_published_study_with_its_verdict_and_plot(tmp_p
     assert re.search(r'<img [^>]*height="\d+" loading="lazy" src="_images/chess-end_conditions-greedy-vs-greedy.svg"', html)
     # the answer and its plot are shown; the players' notes, the tables and the rules fold under each pairing
     assert html.count('<details class="wa-evidence"><summary>The evidence, ') == 2
-    assert html.index("seeds change result") < html.index("wa-evidence") < html.index("It looks one move ahead")
+    assert html.index("seeds change outcome") < html.index("wa-evidence") < html.index("It looks one move ahead")
     assert "Not yet published" in html  # an option with no published study says so
     # every value of the results tables with its 95 % interval (N: the row's games), ply-limit stops apart from draws
     results = re.findall(r'<table class="[^"]*wa-readings-results.*?</table>', html, flags=re.S)
@@ -88,28 +89,51 @@ def test_the_directive_renders_a_published_study_with_its_verdict_and_plot(tmp_p
     assert all(re.fullmatch(r"[\d.]+ \[[\d.]+, [\d.]+\]", v) for c in cells for v in c[2:]), cells
 
 
-def test_verdict_says_no_detectable_change_with_the_counts():
-    answer = {"games": 2000, "changed": 11, "flipped": 3, "p": 0.42, "halves_agree": True}
-    text, carrier = readings.verdict(answer, [], [])
-    assert text.startswith("No detectable change in who wins: 11 of 2,000 seeds change result (3 flip the winner")
+def compared(p: float, q: float, change: str | None = None, sign: int = 0) -> Comparison:
+    return Comparison("r", "v", "v=b", "v=a", p, q, change, sign)
+
+
+def test_verdict_says_no_change_with_the_counts_and_the_family_q():
+    answer = {"games": 2000, "changed": 11, "flipped": 3, "p": 0.42}
+    text, carrier = readings.verdict(answer, [], [], compared(0.42, 0.9))
+    assert text.startswith("No change that holds against the comparisons published beside it: 11 of 2,000 seeds change")
+    assert "Stuart–Maxwell p = 0.42, q = 0.9 over the family" in text and carrier is None
+
+
+PAIRS = [
+    {"measure": "north win rate", "value_a": 0.4, "value_b": 0.45, "difference": 0.05, "difference_lo": 0.03}
+    | {"difference_hi": 0.07, "a_only": 10, "b_only": 60},
+    {"measure": "unfinished rate", "value_a": 0.2, "value_b": 0.19, "difference": -0.01, "difference_lo": -0.02}
+    | {"difference_hi": 0.0, "a_only": 12, "b_only": 2},
+]
+RULES = [
+    {"rule": "a", "q": 0.01, "seeds_more": 30, "seeds_fewer": 5},
+    {"rule": "b", "q": 1e-5, "seeds_more": 50, "seeds_fewer": 2},
+]
+EFFECT = "north win rate 0.400 → 0.450, +0.050 [+0.030, +0.070] (Tango 95 % interval; 10 seeds lose it, 60 gain it)"
+
+
+def test_a_finding_changes_who_wins_only_once_fresh_seeds_confirm_it_and_only_in_that_play():
+    answer = {"games": 1000, "changed": 80, "flipped": 60, "p": 1e-6}
+    finding = compared(1e-6, 1e-4, "north win rate", +1)
+    text, carrier = readings.verdict(answer, PAIRS, RULES, finding, None, "greedy against greedy play")
+    assert text.startswith("Found on the discovery seeds, not yet retested on fresh seeds") and EFFECT in text
+    assert "changes who wins" not in text and carrier is None
+    confirmed = Retest(1000, 1_000_001, 2e-5, +1, True)
+    text, carrier = readings.verdict(answer, PAIRS, RULES, finding, confirmed, "greedy against greedy play")
+    assert text.startswith("In greedy against greedy play, the reading changes who wins: " + EFFECT)
+    assert "Confirmed on fresh seeds: 1,000 seeds from 1,000,001 give Stuart–Maxwell p = 2e-05" in text
+    assert carrier["rule"] == "b"
+    failed = Retest(1000, 1_000_001, 0.3, -1, False)
+    text, carrier = readings.verdict(answer, PAIRS, RULES, finding, failed, "greedy against greedy play")
+    assert text.startswith("Not confirmed: found on the discovery seeds") and "the other way: read it as chance" in text
     assert carrier is None
 
 
-def test_verdict_gives_the_effect_its_interval_and_the_rule_that_carries_it():
-    answer = {"games": 1000, "changed": 80, "flipped": 60, "p": 1e-6, "halves_agree": False}
-    pairs = [
-        {"measure": "north win rate", "value_a": 0.4, "value_b": 0.45, "difference": 0.05, "difference_lo": 0.03}
-        | {"difference_hi": 0.07, "a_only": 10, "b_only": 60},
-        {"measure": "draw rate", "value_a": 0.2, "value_b": 0.19, "difference": -0.01, "difference_lo": -0.02}
-        | {"difference_hi": 0.0, "a_only": 12, "b_only": 2},
-    ]
-    rules = [
-        {"rule": "a", "p_holm": 0.01, "seeds_more": 30, "seeds_fewer": 5},
-        {"rule": "b", "p_holm": 1e-5, "seeds_more": 50, "seeds_fewer": 2},
-    ]
-    text, carrier = readings.verdict(answer, pairs, rules)
-    assert "north win rate 0.400 → 0.450, +0.050 [+0.030, +0.070] (Tango 95 % interval; 10 seeds lose it, 60 gain it)" in text
-    assert "tentative" in text and carrier["rule"] == "b"
+def test_a_p_that_underflows_is_printed_as_a_bound():
+    answer = {"games": 1000, "changed": 800, "flipped": 600, "p": 0.0}
+    text, _ = readings.verdict(answer, PAIRS, [], compared(0.0, 0.0, "north win rate", +1))
+    assert "p < 1e-300, q < 1e-300" in text and "p = 0" not in text
 
 
 def test_paired_differences_plot_is_a_transparent_phone_sized_svg_with_alt_text(tmp_path):

@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from wararchive.cli.main import main
+from wararchive.errors import WararchiveError
 from wararchive.study import publish
 from wararchive.study.output import META_FILE
 
@@ -84,3 +85,34 @@ def test_a_studys_fingerprint_counts_its_own_players_code_only():
     d = design("spionaaz", {"volcanoes": [0, 4]}, 2, ("greedy", "greedy"))
     assert d.fingerprints() == [ruleset_fingerprint("spionaaz", r.options, tuple(sorted(greedy))) for r in d.readings]
     assert d.fingerprints() != design("spionaaz", {"volcanoes": [0, 4]}, 2, ("strong", "greedy")).fingerprints()
+
+
+def test_a_finding_is_retested_on_the_confirmation_seeds_and_a_changed_analysis_republishes(tmp_path, monkeypatch):
+    """A finding over the family (here forced: 3 seeds find nothing) gets a retest of its own on fresh seeds."""
+    from wararchive.study import verdicts
+    from wararchive.study.seeds import CONFIRMATION_SEED
+
+    real = verdicts.family
+
+    def everything_found(summaries):
+        return {k: c.__class__(**{**c.__dict__, "q": 0.001}) for k, c in real(summaries).items()}
+
+    monkeypatch.setattr(publish, "family", everything_found)
+    written = publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False)
+    retest = tmp_path / verdicts.CONFIRMATION / "chess" / "end_conditions" / "greedy-vs-greedy"
+    assert written == [tmp_path / "chess" / "end_conditions" / "greedy-vs-greedy", retest]
+    meta = json.loads((retest / META_FILE).read_text())
+    assert meta["seeds"] == {"first": CONFIRMATION_SEED, "last": CONFIRMATION_SEED + 2}
+    assert meta["published"]["findings"] == ["end_conditions=modern"]
+    assert retest in publish.published(tmp_path)
+    assert publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False) == []  # all current
+
+    monkeypatch.setattr(publish, "ANALYSIS", "other analysis code")
+    monkeypatch.setattr(publish, "play", lambda job: pytest.fail(f"played again: {job}"))
+    again = publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False)
+    assert again == written  # analysed again from the saved blocks, no game played
+
+
+def test_more_seeds_than_a_block_are_refused(tmp_path):
+    with pytest.raises(WararchiveError, match="at most 1,000,000"):
+        publish.publish(tmp_path, games=1_000_001, ruleset_ids=["chess"], workers=1, progress=False)

@@ -45,7 +45,8 @@ def test_pairing_reports_when_a_reading_changes_the_armies():
 def test_reading_rates_have_wilson_intervals_and_ludii_metrics(small):
     r = small.readings.set_index("reading").loc["spy_vs_marshal=finnish"]
     k, n = int(r["north_wins"]), int(r["games"])
-    assert n == 6 and k + int(r["south_wins"]) + int(r["draws"]) == 6
+    assert n == 6 and k + int(r["south_wins"]) + int(r["draws"]) + int(r["unfinished"]) == 6
+    assert r["draws"] == 0  # the Japanese War Game defines no draw: a game with no winner was stopped unfinished
     assert r["north_wins_lo"] <= k / n <= r["north_wins_hi"]
     assert r["balance"] == pytest.approx(1 - abs(r["north_wins_rate"] - r["south_wins_rate"]))
     assert r["drawishness"] == r["draws_rate"]
@@ -164,7 +165,7 @@ def test_study_command_prints_and_saves(capsys, tmp_path):
     argv = ["study", "japanese-war-game", "-o", "spy_vs_marshal=finnish,swedish", "-o", "referee=true", "-o", "ply_limit=200"]
     code = main([*argv, "--games", "3", "--players", "greedy,greedy", "--workers", "1", "--quiet", "--out", str(out)])
     printed = capsys.readouterr().out
-    assert code == 0 and "finnish → swedish: seeds whose result changed: " in printed and "Stuart–Maxwell p" in printed
+    assert code == 0 and "finnish → swedish: seeds whose outcome changed: " in printed and "Stuart–Maxwell p" in printed
     meta = json.loads((out / "study.json").read_text())
     assert meta["design"]["fixed"] == {"referee": True, "ply_limit": 200}
     assert (out / "readings.csv").read_text().startswith("reading,games,")

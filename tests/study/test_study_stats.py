@@ -98,23 +98,63 @@ def _games(a: np.ndarray, b: np.ndarray) -> pd.DataFrame:
         {
             "reading": ["a"] * n + ["b"] * n,
             "seed": list(range(n)) * 2,
-            "winner": [None if r == "draw" else r for r in [*a, *b]],
+            "winner": [None if r in ("draw", "unfinished") else r for r in [*a, *b]],
             "plies": [10] * (2 * n),
-            "adjudicated": [False] * (2 * n),
+            "adjudicated": [r == "unfinished" for r in [*a, *b]],
             "setup": ["s"] * (2 * n),
         }
     )
 
 
-def test_omnibus_table_counts_changes_flips_and_halves():
-    a = np.array(["x", "x", "y", "draw", "x", "y", "y", "draw"])
-    b = np.array(["y", "x", "y", "x", "x", "x", "y", "draw"])
+def test_omnibus_table_counts_changes_flips_and_unfinished_games_apart_from_draws():
+    a = np.array(["x", "x", "y", "draw", "x", "y", "y", "unfinished"])
+    b = np.array(["y", "x", "y", "x", "unfinished", "x", "y", "unfinished"])
     row = stats.omnibus_table(_games(a, b), SIDES, ["a", "b"]).iloc[0]
-    assert (row["changed"], row["flipped"], row["games"]) == (3, 2, 8)
-    assert row["x_to_y"] == 1 and row["y_to_x"] == 1 and row["draw_to_x"] == 1 and row["x_to_x"] == 2
-    assert (row["half1_changed"], row["half2_changed"]) == (2, 1)
-    assert row["score_shift"] == pytest.approx((-1 + 0.5 + 1) / 8)
-    assert "seeds whose result changed: 3 / 8 (winner flipped: 2)" in stats.answer_line(row.to_dict())
+    assert (row["changed"], row["flipped"], row["games"]) == (4, 2, 8)
+    assert row["x_to_y"] == 1 and row["y_to_x"] == 1 and row["draw_to_x"] == 1 and row["x_to_unfinished"] == 1
+    assert row["unfinished_to_unfinished"] == 1 and row["draw_to_draw"] == 0  # a stopped game is never a draw
+    assert row["score_shift"] == pytest.approx((-1 + 0.5 - 0.5 + 1) / 8)
+    assert "seeds whose outcome changed: 4 / 8 (winner flipped: 2)" in stats.answer_line(row.to_dict())
+    readings = stats.readings_table(_games(a, b), SIDES, ["a", "b"]).set_index("reading")
+    assert (readings.loc["a", "draws"], readings.loc["a", "unfinished"], readings.loc["b", "unfinished"]) == (1, 1, 2)
+    measures = set(stats.pairs_table(_games(a, b), SIDES, ["a", "b"])["measure"])
+    assert {"draw rate", "unfinished rate"} <= measures
+
+
+def test_stuart_maxwell_on_four_outcomes_is_the_textbook_statistic():
+    """d′ S⁻¹ d over the first k − 1 marginal differences (Stuart 1955), exact p by enumeration while small."""
+    t = np.array([[50, 3, 2, 1], [5, 40, 1, 0], [0, 2, 30, 4], [1, 0, 0, 20]])
+    d = (t.sum(1) - t.sum(0))[:3]
+    s = -(t + t.T).astype(float)
+    np.fill_diagonal(s, t.sum(1) + t.sum(0) - 2 * np.diag(t))
+    statistic, df, _, method = stats.stuart_maxwell(t)
+    assert statistic == pytest.approx(d @ np.linalg.inv(s[:3, :3]) @ d) and df == 3 and method == "exact conditional"
+    # an outcome no game had (no draws in most of these games) drops out: the 3 × 3 answer, padded, is unchanged
+    three = np.array([[40, 6, 2], [3, 30, 5], [1, 2, 9]])
+    four = np.zeros((4, 4), int)
+    four[np.ix_([0, 1, 3], [0, 1, 3])] = three
+    assert stats.stuart_maxwell(four) == pytest.approx(stats.stuart_maxwell(three))
+
+
+def test_benjamini_hochberg_q_values_and_p_never_printed_as_zero():
+    p = np.array([0.01, 0.04, 0.03, 0.2, 0.001])
+    # by hand: sorted 0.001, 0.01, 0.03, 0.04, 0.2 → ×5/rank 0.005, 0.025, 0.05, 0.05, 0.2, then running minimum from the top
+    assert stats.benjamini_hochberg(p) == pytest.approx([0.025, 0.05, 0.05, 0.2, 0.005])
+    assert stats.p_text(0.0) == "p < 1e-300" and stats.p_text(3.2e-15) == "p = 3.2e-15"
+    assert stats.p_text(0.0456, "q") == "q = 0.046"
+
+
+def test_a_player_effect_the_sides_cannot_see_is_tested_by_player():
+    """Sides alternating, a reading that helps the first-named player whichever side he takes leaves the sides' table flat."""
+    n = 200
+    first = np.where(np.arange(n) % 2 == 0, "x", "y")  # the side the first-named player took
+    a = np.where(np.arange(n) % 4 < 2, first, np.where(first == "x", "y", "x"))  # half the games each player's
+    b = first.copy()  # under b the first-named player wins every game
+    games = _games(a, b)
+    games["first_player"] = [*first, *first]
+    row = stats.omnibus_table(games, SIDES, ["a", "b"]).iloc[0]
+    assert row["p"] > 0.5  # the sides' wins do not move
+    assert row["player_changed"] == n // 2 and row["player_p"] < 1e-20
 
 
 def test_pairs_count_discordant_seeds_beside_tango_intervals():
@@ -144,7 +184,7 @@ def test_rule_screen_needs_discordance_and_controls_multiplicity():
     other = base + moves
     info = pd.DataFrame({"rule": base.columns, "summary": "", "certainty": "attested", "cites": ""})
     out = stats.rule_changes({"a": base, "b": other}, info).set_index("rule")
-    assert out.loc["r00", "flagged"] and out.loc["r00", "halves_agree"]
+    assert out.loc["r00", "flagged"]
     assert not out.loc["r01", "screened"] and out.loc["r02", "screened"]
     assert out["flagged"].sum() <= 2  # 39 null rules screened: Holm keeps the family-wise error at 5 %
     plain = stats.rule_changes({"a": base, "b": base}, info)

@@ -30,7 +30,19 @@ from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
 from ..study import output
 from ..study.design import options_studied, slug
-from ..study.stats import balance_interval, mean_interval
+from ..study.stats import balance_interval, mean_interval, p_text
+from ..study.verdicts import (
+    CONFIRMATION,
+    Comparison,
+    Retest,
+    against_default,
+    chance_sentence,
+    excludes_zero,
+    family,
+    main_change,
+    retest,
+    rule_family as rule_q,
+)
 from .cache import cached, cached_figure, fingerprint, short_hash, site_cache_dir
 from .html import el
 from .refs import rule_link
@@ -77,37 +89,7 @@ def generate(srcdir: Path, studies: Path, ruleset_ids: list[str] | None = None) 
             stale.unlink()
 
 
-SWAPPED = (("reading_a", "reading_b"), ("value_a", "value_b"), ("a_only", "b_only"), ("per_game_a", "per_game_b"))
-SWAPPED += (("seeds_more", "seeds_fewer"),)
-NEGATED = ("difference", "score_shift", "half1_score_shift", "half2_score_shift")
-
-
-def from_default(rows: list[dict[str, Any]], default: str) -> list[dict[str, Any]]:
-    """The rows of pairs that include the default reading, each turned to read default → other (b − a as other − default).
-
-    A study lists its pairs in the readings' declared order, and the default
-    is not always first (Spionaaž's four volcanoes lie between 0 and 8).
-    """
-    out = []
-    for row in rows:
-        if row["reading_a"] == default:
-            out.append(row)
-        elif row["reading_b"] == default:
-            turned = dict(row)
-            for x, y in SWAPPED:
-                if x in row:
-                    turned[x], turned[y] = row[y], row[x]
-            for k in NEGATED:
-                if k in row:
-                    turned[k] = -row[k]
-            for k in row:
-                if "_to_" in k:  # the cross-table, transposed
-                    x, _, y = k.partition("_to_")
-                    turned[k] = row[f"{y}_to_{x}"]
-            if "difference_lo" in row:
-                turned["difference_lo"], turned["difference_hi"] = -row["difference_hi"], -row["difference_lo"]
-            out.append(turned)
-    return out
+from_default = against_default  # the site's name for it: every row read default → other
 
 
 def _interval(value: float, lo: float, hi: float, digits: int = 3) -> str:
@@ -123,17 +105,11 @@ def _difference(row: dict[str, Any]) -> str:
     return f"{row['difference']:+.3f} [{row['difference_lo']:+.3f}, {row['difference_hi']:+.3f}]"
 
 
-def excludes_zero(row: dict[str, Any]) -> bool:
-    """Whether a paired difference's 95 % interval lies wholly on one side of 0."""
-    return row["difference_lo"] > 0 or row["difference_hi"] < 0
-
-
 def results_intervals(folder: Path, summary: dict[str, Any], sides: list[str], cache_dir: Path) -> dict[str, dict[str, Any]]:
     """Per reading, with 95 % intervals, what the summary has none for: draws, unfinished games, decisiveness, balance, length.
 
     Computed at build time from the published games table (the summary has
-    no spread of lengths, and counts a game stopped at the ply limit as a
-    draw): draws, unfinished and decisive games get Wilson intervals,
+    no spread of lengths): draws by the rules, unfinished and decisive games get Wilson intervals,
     balance the image of Tango's interval of the sides' difference
     (:func:`~wararchive.study.stats.balance_interval`), mean plies the
     studies' percentile bootstrap. Cached by the games table's hash: the
@@ -165,19 +141,21 @@ def _results_intervals(folder: Path, summary: dict[str, Any], sides: list[str]) 
     return out
 
 
-def no_winner_name(intervals: dict[str, dict[str, Any]]) -> str:
-    """What the studies' "draw rate" counts on this page, named truly: games with no winner.
+_FAMILIES: dict[tuple, tuple[dict, dict, list[Path]]] = {}
 
-    They are draws by the rules, games the project stopped unfinished at its
-    ply limit, or both; a game stopped at the limit is not called a draw.
+
+def _families(studies: Path, players: list[str]) -> tuple[dict, dict, list[Path]]:
+    """The family of one pairing's published studies: its comparisons with q, its rules' q, and the files read.
+
+    Read once per build and per pairing (a ruleset's page shows many options
+    of the same family), again only when a summary changed.
     """
-    drawn, unfinished = (any(i[k]["k"] for i in intervals.values()) for k in ("draws", "unfinished"))
-    return "draw or unfinished" if drawn and unfinished else "unfinished" if unfinished else "draw"
-
-
-def measure_name(measure: str, no_winner: str) -> str:
-    """A study's measure as the page names it (``draw rate`` becomes ``unfinished rate`` where no game was drawn)."""
-    return f"{no_winner} rate" if measure == "draw rate" else measure
+    paths = sorted(studies.glob(f"*/*/{slug(players)}/summary.json"))
+    key = (str(studies), tuple((str(p), p.stat().st_mtime_ns) for p in paths))
+    if key not in _FAMILIES:
+        found = [json.loads(output.read(p.parent, p.name)) for p in paths]
+        _FAMILIES[key] = (family(found), rule_q(found), paths)
+    return _FAMILIES[key]
 
 
 def _length(pairs: list[dict[str, Any]]) -> str:
@@ -191,45 +169,67 @@ def _length(pairs: list[dict[str, Any]]) -> str:
     )
 
 
-def verdict(answer: dict[str, Any], pairs: list[dict[str, Any]], rules: list[dict[str, Any]]) -> tuple[str, dict | None]:
-    """One reading against the default in plain language, and the rule that carries a detected change (if any).
+def verdict(
+    answer: dict[str, Any],
+    pairs: list[dict[str, Any]],
+    rules: list[dict[str, Any]],
+    comparison: Comparison,
+    retested: Retest | None = None,
+    play: str = "this play",
+) -> tuple[str, dict | None]:
+    """One reading against the default in plain language, and the rule that carries a confirmed change (if any).
 
     ``answer`` is the pair's omnibus row, ``pairs`` its differences (the
-    rates and mean plies), ``rules`` its flagged rules. Who wins is answered
-    by one test, Stuart–Maxwell's at 5 %: reading the rates' intervals one by
-    one would make three chances of a false finding. So when it does not
-    reject, the verdict is no detectable change, yet a rate whose own interval
-    excludes 0 is still named, with its interval, as not counted (the page's
-    table shows that interval, and the verdict must not seem to contradict
-    it). When it rejects, the change named is the largest one whose interval
-    excludes 0, never one whose interval includes it; with the flagged rule
-    of smallest adjusted p-value. A change of length, whose interval excludes
-    0, is stated either way: it is not a question of who wins.
+    rates and mean plies), ``rules`` its rules flagged over the family,
+    ``comparison`` its place in the family of everything published for this
+    pairing (:mod:`wararchive.study.verdicts`) and ``retested`` its retest on
+    fresh seeds. "Changes who wins" is said only of a finding (q < 0.05 over
+    the family) that its retest confirmed, and of the play that showed it
+    (``play``, e.g. "greedy-against-greedy play"), not of the rules in
+    general. The change named is the largest whose interval excludes 0,
+    never one whose interval includes it. A change of length, whose interval
+    excludes 0, is stated either way: it is not a question of who wins.
     """
     n, changed, flipped = answer["games"], answer["changed"], answer["flipped"]
-    seeds = f"{changed:,} of {n:,} seeds change result ({flipped:,} flip the winner; Stuart–Maxwell p = {answer['p']:.2g})"
-    clear = [p for p in pairs if p["measure"] != "mean plies" and excludes_zero(p)]
-    if answer["p"] >= ALPHA:
-        text = f"No detectable change in who wins: {seeds}."
-        for p in clear:
+    seeds = (
+        f"{changed:,} of {n:,} seeds change outcome ({flipped:,} flip the winner); Stuart–Maxwell {p_text(answer['p'])}, "
+        f"{p_text(comparison.q, 'q')} over the family"
+    )
+    big = main_change(pairs)
+    moved = (
+        f"{big['measure']} {big['value_a']:.3f} → {big['value_b']:.3f}, {_difference(big)} (Tango 95 % interval; "
+        f"{big['a_only']} seeds lose it, {big['b_only']} gain it)"
+        if big
+        else "spread over the outcomes: no single rate's 95 % interval excludes 0"
+    )
+    carrier = None
+    if not comparison.finding:
+        text = f"No change that holds against the comparisons published beside it: {seeds}."
+        if big:
             text += (
-                f" The {p['measure']} alone moves {p['value_a']:.3f} → {p['value_b']:.3f}, "
-                f"{_difference(p)} (Tango 95 % interval): that interval excludes 0, but the one test of the whole table of "
-                "results (Stuart–Maxwell, above) does not reject at 5 %, so it is not counted as a detected change."
+                f" The {big['measure']} alone moves {big['value_a']:.3f} → {big['value_b']:.3f}, {_difference(big)}: that "
+                "interval excludes 0, but among this many comparisons one such is expected by chance, so it is not "
+                "counted as a finding."
             )
-        return text + _length(pairs), None
-    if clear:
-        big = max(clear, key=lambda p: abs(p["difference"]))
+    elif retested is None:
+        text = f"Found on the discovery seeds, not yet retested on fresh seeds: {moved}; {seeds}."
+    elif retested.confirmed:
         text = (
-            f"The reading changes who wins: {big['measure']} {big['value_a']:.3f} → "
-            f"{big['value_b']:.3f}, {_difference(big)} (Tango 95 % interval; {big['a_only']} seeds lose it, "
-            f"{big['b_only']} gain it); {seeds}."
+            f"In {play}, the reading changes who wins: {moved}; {seeds}. Confirmed on fresh seeds: {retested.games:,} "
+            f"seeds from {retested.first_seed:,} give Stuart–Maxwell {p_text(retested.p)}, the same way."
         )
+        carrier = min(rules, key=lambda r: (r["q"], -abs(r["seeds_more"] - r["seeds_fewer"]))) if rules else None
     else:
-        text = f"The reading changes who wins, spread over the results: no single rate's 95 % interval excludes 0; {seeds}."
-    if not answer["halves_agree"]:
-        text += " The two halves of the seeds disagree on its direction: treat it as tentative."
-    carrier = min(rules, key=lambda r: (r["p_holm"], -abs(r["seeds_more"] - r["seeds_fewer"]))) if rules else None
+        way = "" if retested.sign in (0, comparison.sign) else ", the other way"
+        text = (
+            f"Not confirmed: found on the discovery seeds ({moved}; {seeds}), but the retest on {retested.games:,} fresh "
+            f"seeds from {retested.first_seed:,} gives Stuart–Maxwell {p_text(retested.p)}{way}: read it as chance."
+        )
+    if "player_p" in answer and answer["player_p"] is not None:
+        text += (
+            f" Which player wins: {answer['player_changed']:,} seeds change, Stuart–Maxwell {p_text(answer['player_p'])} "
+            "(the players' outcomes; the sides alternated)."
+        )
     return text + _length(pairs), carrier
 
 
@@ -313,18 +313,25 @@ class Readings(SphinxDirective):
         names = {r["label"]: r["label"].partition("=")[2] for r in meta["readings"]}
         design, notes = _players_note(s)
         out: list[nodes.Node] = [design]
-        folder = studies_dir(self.config, self.env.srcdir) / rid / option / slug(meta["design"]["players"])
+        studies = studies_dir(self.config, self.env.srcdir)
+        players = meta["design"]["players"]
+        folder = studies / rid / option / slug(players)
         intervals = results_intervals(folder, s, list(rs.sides), site_cache_dir(self.config, self.env.srcdir))
-        no_winner = no_winner_name(intervals)
+        comparisons, rules_q, family_files = _families(studies, players)
+        for path in family_files:  # a verdict's q depends on every study published beside it
+            self.env.note_dependency(str(path))
 
         answers, against, changes = (from_default(s[k], default) for k in ("omnibus", "pairs", "rule_changes"))
-        against = [p | {"measure": measure_name(p["measure"], no_winner)} for p in against]
+        changes = [r | {"q": rules_q[(rid, option, r["reading_b"], r["rule"])]} for r in changes]
         verdicts = el("ul", class_="wa-verdicts")
         for o in answers:
             other = o["reading_b"]
             pairs = [p for p in against if p["reading_b"] == other]
-            flagged = [r for r in changes if r["reading_b"] == other and r["flagged"]]
-            text, carrier = verdict(o, pairs, flagged)
+            flagged = [r for r in changes if r["reading_b"] == other and r["q"] < ALPHA]
+            comparison = comparisons[(rid, option, other)]
+            retested = retest(studies, comparison, players) if comparison.finding else None
+            self.env.note_dependency(str(studies / CONFIRMATION / rid / option / slug(players) / "summary.json"))
+            text, carrier = verdict(o, pairs, flagged, comparison, retested, f"{' against '.join(players)} play")
             item = el("li", el("strong", f"{names[other]}: "), text)
             if carrier:
                 item += nodes.Text(" The rule that carries it: ")
@@ -335,8 +342,10 @@ class Readings(SphinxDirective):
                 )
             verdicts += item
         out.append(verdicts)
+        out.append(el("p", chance_sentence(list(comparisons.values())), class_="wa-muted"))
 
-        measures = [*(f"{side} win rate" for side in rs.sides), measure_name("draw rate", no_winner)]
+        seen = {p["measure"] for p in against if p["value_a"] or p["value_b"]}  # draws only where a rule defines one
+        measures = [*(f"{side} win rate" for side in rs.sides), *(m for m in ("draw rate", "unfinished rate") if m in seen)]
         img = Path(self.env.doc2path(self.env.docname)).parent / "_img" / f"{rid}-{option}-{slug(meta['design']['players'])}.svg"
         colours = {f"{k} win rate": v for k, v in zip(rs.sides, side_colours(list(rs.sides), rs.board), strict=True)}
         title = f"{rs.title}: {option} ({' vs '.join(meta['design']['players'])})"
@@ -382,14 +391,14 @@ class Readings(SphinxDirective):
                 class_="wa-muted",
             )
         )
-        out += self._rules(rid, names, changes)
+        out += self._rules(rid, names, changes, len(rules_q))
         return [*out[:shown], _evidence(meta["design"]["players"], [notes, *out[shown:]])]
 
-    def _rules(self, rid: str, names: dict[str, str], mine: list[dict[str, Any]]) -> list[nodes.Node]:
-        flagged = [c for c in mine if c["flagged"]]
+    def _rules(self, rid: str, names: dict[str, str], mine: list[dict[str, Any]], screened: int) -> list[nodes.Node]:
+        flagged = [c for c in mine if c["q"] < ALPHA]
         screen = (
-            f"exact sign tests on the seeds where a rule's count differs, for the {len(mine)} rules with at least "
-            "10 such seeds, Holm-adjusted per pair of readings (family-wise error 5 %)"
+            f"exact sign tests on the seeds where a rule's count differs, for the {len(mine)} rules here with at least "
+            f"10 such seeds; q: Benjamini–Hochberg over all {screened:,} rules screened for this pairing of players"
         )
         if not flagged:
             return [el("p", f"No rule fired detectably more or less often ({screen}).", class_="wa-muted")]
@@ -399,11 +408,11 @@ class Readings(SphinxDirective):
                 [badge(c["certainty"])] if c["certainty"] else "",
                 f"{names[c['reading_a']]} {c['per_game_a']:.2f} → {names[c['reading_b']]} {c['per_game_b']:.2f}",
                 f"{c['seeds_more']:,} / {c['seeds_fewer']:,}",
-                f"{c['p_holm']:.2g}",
-                "yes" if c["halves_agree"] else "no",
+                p_text(c["p"]).removeprefix("p "),
+                p_text(c["q"], "q").removeprefix("q "),
                 citations((c["cites"] or "").split(), wording=False),
             ]
             for c in flagged
         ]
-        heads = ["rule", "certainty", "fired per game", "seeds more / fewer", "Holm p", "both seed halves", "passages"]
+        heads = ["rule", "certainty", "fired per game", "seeds more / fewer", "p", "q", "passages"]
         return [el("p", f"Rules that fired more or less often ({screen}):"), table(heads, rows)]
