@@ -79,21 +79,14 @@ def _package_files(installed) -> set[Path]:
     return {p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
 
 
+def publish_chess(installed, cwd: Path) -> None:
+    """A small publication (chess: the reference engine, so no compile in the fresh venv) from the installed command."""
+    run(installed, "wararchive", "publish-studies", "--ruleset", "chess", "--games", "3", "--workers", "1", "--quiet", cwd=cwd)
+
+
 def test_publish_studies_writes_where_it_runs_never_into_the_package(installed, tmp_path):
     before = _package_files(installed)
-    run(
-        installed,
-        "wararchive",
-        "publish-studies",
-        "--ruleset",
-        "chess",
-        "--games",
-        "3",
-        "--workers",
-        "1",
-        "--quiet",
-        cwd=tmp_path,
-    )
+    publish_chess(installed, tmp_path)
     assert (tmp_path / "studies" / "chess" / "end_conditions" / "greedy-vs-greedy" / "summary.json").is_file()
     assert _package_files(installed) == before
 
@@ -110,19 +103,7 @@ def test_refreshing_the_shipped_games_is_refused_outside_a_checkout(installed, t
 def test_the_site_builds_from_the_wheel_in_the_users_folder(installed, tmp_path):
     """The sources are copied into ./wararchive-site, the HTML written there, the studies published beside it shown."""
     before = _package_files(installed)
-    run(
-        installed,
-        "wararchive",
-        "publish-studies",
-        "--ruleset",
-        "chess",
-        "--games",
-        "3",
-        "--workers",
-        "1",
-        "--quiet",
-        cwd=tmp_path,
-    )
+    publish_chess(installed, tmp_path)
     assert "site built in" in run(installed, "wararchive", "site", cwd=tmp_path)
     html = tmp_path / "wararchive-site" / "docs" / "_build" / "html"
     assert "Sõjamäng" in (html / "index.html").read_text(encoding="utf-8")
