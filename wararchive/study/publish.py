@@ -73,10 +73,11 @@ STRENGTH = {
     "random": "A floor, not a player.",
     "greedy": (
         "It looks one move ahead and never plans. Measured by benchmarks/players.py (seeds 0-99, sides alternated, "
-        "default options and ply limits; a draw scores ½): against uniformly random play it scores 0.86 [0.78, 0.92] in "
+        "default options and ply limits; a game with no winner scores ½: unfinished at the ply limit, or in chess a draw): "
+        "against uniformly random play it scores 0.86 [0.78, 0.92] in "
         "the Japanese War Game, 0.95 [0.89, 0.98] in Spionaaž and in Sõjamäng, 0.82 [0.73, 0.88] in the map game and "
         "1.00 [0.96, 1.00] in chess (N = 100 each, Wilson 95 %); the search player 'strong' outscores it in all four "
-        "hidden-rank games (the README's table gives N, intervals and conditions). A weak player: these studies show what "
+        "hidden-rank games (the Benchmarks page gives N, intervals and conditions). A weak player: these studies show what "
         "a reading changes in naive play, not in expert play."
     ),
     "strong": (
