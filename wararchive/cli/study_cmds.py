@@ -199,8 +199,7 @@ def summary(s) -> str:
     omnibus = s.omnibus.to_dict(orient="records")
     q = stats.benjamini_hochberg([o["p"] for o in omnibus])
     answers = [
-        f"{name[o['reading_a']]} → {name[o['reading_b']]}: {stats.answer_line(o)}, {stats.p_text(qv, 'q')}"
-        for o, qv in zip(omnibus, q, strict=True)
+        f"{name[o['reading_a']]} → {name[o['reading_b']]}: {stats.answer_line(o, qv)}" for o, qv in zip(omnibus, q, strict=True)
     ]
     answers.append(
         f"(q: Benjamini–Hochberg over this study's {len(omnibus)} comparison{'s' * (len(omnibus) > 1)}; with no reading "

@@ -413,12 +413,17 @@ def _by_player(games: pd.DataFrame, result: np.ndarray) -> np.ndarray:
     return np.where(won & (result == first), PLAYERS[0], np.where(won, PLAYERS[1], result))
 
 
-def answer_line(row: dict[str, object]) -> str:
-    """The omnibus answer of one pair, in one line."""
-    return (
+def answer_line(row: dict[str, object], q: float | None = None) -> str:
+    """The omnibus answer of one pair, in one line (with its q over a family, when given)."""
+    line = (
         f"seeds whose outcome changed: {row['changed']} / {row['games']} (winner flipped: {row['flipped']}); "
         f"Stuart–Maxwell {p_text(float(row['p']))} ({row['method']})"  # type: ignore[arg-type]
     )
+    if q is not None:
+        line += f", {p_text(q, 'q')}"
+    if row.get("player_p") is not None and row["player_p"] == row["player_p"]:  # NaN where the players kept their sides
+        line += f"; by player: {row['player_changed']} seeds changed, {p_text(float(row['player_p']))}"  # type: ignore[arg-type]
+    return line
 
 
 def fired_matrices(fired: pd.DataFrame, games: pd.DataFrame, order: list[str]) -> dict[str, pd.DataFrame]:
