@@ -48,7 +48,7 @@ def test_pages_are_written_without_playing(tmp_path, monkeypatch, studies):
     page = (tmp_path / "readings" / "japanese-war-game.md").read_text()
     # the option's passages (fi-japanilainen-sotapeli:22, sv-japanska-krigsspelet:22) are linked with the passage role
     assert "{passage}`fi-japanilainen-sotapeli:22`" in page and "```{wa-readings} japanese-war-game spy_vs_marshal" in page
-    assert "`wararchive publish-studies`" in page and "Tango" in page and "Holm" in page
+    assert "`wararchive publish-studies`" in page and "Tango" in page and "Benjamini–Hochberg" in page
     assert "[The Japanese War Game](japanese-war-game.md)" in (tmp_path / "readings" / "index.md").read_text()
     # a list of the options at the top links each option's heading
     assert "- [`spy_vs_marshal`: " in page and "](#readings-japanese-war-game-spy_vs_marshal)" in page

@@ -184,7 +184,8 @@ def verdict(
     ``comparison`` its place in the family of everything published for this
     pairing (:mod:`wararchive.study.verdicts`) and ``retested`` its retest on
     fresh seeds. "Changes who wins" is said only of a finding (q < 0.05 over
-    the family) that its retest confirmed, and of the play that showed it
+    the family) that its retest confirmed, whose change is a side's win rate
+    (a change of the draw or unfinished rate is named as such), and of the play that showed it
     (``play``, e.g. "greedy-against-greedy play"), not of the rules in
     general. The change named is the largest whose interval excludes 0,
     never one whose interval includes it. A change of length, whose interval
@@ -215,7 +216,7 @@ def verdict(
         text = f"Found on the discovery seeds, not yet retested on fresh seeds: {moved}; {seeds}."
     elif retested.confirmed:
         text = (
-            f"In {play}, the reading changes who wins: {moved}; {seeds}. Confirmed on fresh seeds: {retested.games:,} "
+            f"In {play}, the reading changes {_what(big)}: {moved}; {seeds}. Confirmed on fresh seeds: {retested.games:,} "
             f"seeds from {retested.first_seed:,} give Stuart–Maxwell {p_text(retested.p)}, the same way."
         )
         carrier = min(rules, key=lambda r: (r["q"], -abs(r["seeds_more"] - r["seeds_fewer"]))) if rules else None
@@ -231,6 +232,15 @@ def verdict(
             "(the players' outcomes; the sides alternated)."
         )
     return text + _length(pairs), carrier
+
+
+def _what(change: dict[str, Any] | None) -> str:
+    """What a confirmed change changes, by its measure: an unfinished game has no winner, so its rate is not "who wins"."""
+    if change is None:
+        return "the spread of outcomes"
+    return {"draw rate": "how often a game is drawn", "unfinished rate": "how often a game ends before the ply limit"}.get(
+        change["measure"], "who wins"
+    )
 
 
 def _engine_note(engine: dict[str, Any] | None) -> str:
