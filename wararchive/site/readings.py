@@ -163,7 +163,8 @@ def _length(pairs: list[dict[str, Any]]) -> str:
     plies = [p for p in pairs if p["measure"] == "mean plies" and excludes_zero(p)]
     return "".join(
         f" Games get {'longer' if p['difference'] > 0 else 'shorter'}: mean plies {p['value_a']:.1f} → {p['value_b']:.1f}, "
-        f"{p['difference']:+.1f} [{p['difference_lo']:+.1f}, {p['difference_hi']:+.1f}] (paired bootstrap 95 % interval; "
+        f"{p['difference']:+.1f} [{p['difference_lo']:+.1f}, {p['difference_hi']:+.1f}] (paired bootstrap 95 % interval for this "
+        "comparison alone, not adjusted for the others beside it; "
         f"longer on {p['b_only']:,} seeds, shorter on {p['a_only']:,})."
         for p in plies
     )

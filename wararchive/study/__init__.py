@@ -83,7 +83,7 @@ def study(
 ) -> Study:
     """Play ``games`` seeds under every combination of the ``vary`` readings and compare them.
 
-    The seeds start at :data:`~.seeds.EXPLORATION_SEED` unless ``seed``
+    The seeds start at :data:`~wararchive.study.seeds.EXPLORATION_SEED` unless ``seed``
     says otherwise: a block no published study or retest plays, so a study
     run here is a new sample, not a replay of the published games.
     ``options`` fixes other options for all readings; two different
