@@ -1,8 +1,9 @@
-"""The archive's annotations as W3C Web Annotations (JSON-LD): rule citations and corrections.
+"""The archive's annotations as W3C Web Annotations (JSON-LD): every citation of a ruleset, and every correction.
 
 Why: annotation tools (Hypothesis, Recogito, IIIF and TEI viewers) speak the
-Web Annotation Data Model, not our YAML. Each rule→passage citation and each
-correction becomes one ``Annotation`` whose target is the byte-exact source
+Web Annotation Data Model, not our YAML. Each citation of a passage by a
+rule, a piece or an option of a ruleset, and each correction, becomes one
+``Annotation`` whose target is the byte-exact source
 file, selected twice: by ``TextPositionSelector`` (code-point offsets, which
 is what the model counts and what the corpus stores) and by
 ``TextQuoteSelector`` (the exact text with up to :data:`CONTEXT` characters
@@ -45,6 +46,8 @@ def _vocabulary() -> dict[str, Any]:
         "wa": wa,
         "ruleset": "wa:ruleset",
         "rule": "wa:rule",
+        "piece": "wa:piece",
+        "option": "wa:option",
         "certainty": "wa:certainty",
         "reason": "wa:reason",
         "correctionKind": "wa:correctionKind",
@@ -58,8 +61,9 @@ def annotations(corpus: Corpus) -> dict[str, Any]:
 
     items = []
     for rid in rulesets():
-        for rule in ruleset(rid).rules:
-            items += [_citation(corpus, rid, rule, pid) for pid in rule.cites]
+        rs = ruleset(rid)
+        for kind, owner, cites in rs.citations():
+            items += [_citation(corpus, rs, kind, owner, pid) for pid in cites]
     for text in corpus.texts.values():
         items += [_correction(corpus, text.source, k, text.lang) for k in text.corrections]
     collection = f"{base_url()}downloads/annotations.jsonld"
@@ -67,7 +71,7 @@ def annotations(corpus: Corpus) -> dict[str, Any]:
         "@context": [ANNO_CONTEXT, _vocabulary()],
         "id": collection,
         "type": "AnnotationCollection",
-        "label": f"wararchive: rule citations and corrections, {release.edition_label()}",
+        "label": f"wararchive: the rulesets' citations and the corrections, {release.edition_label()}",
         "rights": release.DATA_LICENSE_URL,
         "total": len(items),
         "first": {"id": collection + "#page-1", "type": "AnnotationPage", "startIndex": 0, "items": items},
@@ -104,21 +108,26 @@ def _annotation(path: str, motivation: str, body: Any, target: dict[str, Any]) -
     }
 
 
-def _citation(corpus: Corpus, ruleset_id: str, rule, passage_id: str) -> dict[str, Any]:
+def _citation(corpus: Corpus, rs, kind: str, owner: str, passage_id: str) -> dict[str, Any]:
+    """A rule, piece or option of ``rs`` citing one passage: at ``annotations/RULESET/RULE/PASSAGE`` for a rule (the
+    address it always had), ``annotations/RULESET/piece/PIECE/PASSAGE`` or ``…/option/OPTION/PASSAGE`` for the others."""
     p = corpus.passage(passage_id)
+    cited = {"rule": rs.rule, "piece": rs.piece, "option": rs.declared.__getitem__}[kind](owner)
+    summary = {"rule": "summary", "piece": "name_en", "option": "summary"}[kind]
     body = {
         "type": "TextualBody",
         "purpose": "describing",
         "format": "text/plain",
         "language": "en",
-        "value": rule.summary,
-        "ruleset": ruleset_id,
-        "rule": rule.id,
-        "certainty": rule.certainty,
-        "reason": rule.reason,
+        "value": getattr(cited, summary),
+        "ruleset": rs.id,
+        kind: owner,
+        "certainty": cited.certainty,
+        "reason": getattr(cited, "reason", None) or getattr(cited, "rationale", ""),
     }
     target = _target(corpus, corpus.text(p.text_id).source, p.start, p.end) | {"passage": permalink(passage_id)}
-    return _annotation(f"{quote(ruleset_id)}/{quote(rule.id)}/{quote(passage_id)}", "describing", body, target)
+    where = quote(owner) if kind == "rule" else f"{kind}/{quote(owner)}"
+    return _annotation(f"{quote(rs.id)}/{where}/{quote(passage_id)}", "describing", body, target)
 
 
 def _correction(corpus: Corpus, source_file: str, k, lang: str) -> dict[str, Any]:

@@ -33,9 +33,9 @@ def exported(tmp_path_factory):
     return json.loads(out.read_text(encoding="utf-8"))
 
 
-def test_one_annotation_per_rule_citation_and_per_correction(exported):
+def test_one_annotation_per_citation_of_a_rule_piece_or_option_and_per_correction(exported):
     c = corpus.load()
-    citations = sum(len(r.cites) for rid in engine.rulesets() for r in engine.ruleset(rid).rules)
+    citations = sum(len(cites) for rid in engine.rulesets() for *_, cites in engine.ruleset(rid).citations())
     corrections = sum(len(t.corrections) for t in c.texts.values())
     items = exported["first"]["items"]
     assert exported["total"] == len(items) == citations + corrections

@@ -20,11 +20,13 @@ import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from sphinx.cmd.build import build_main
 
 from wararchive import corpus, engine, release
+from wararchive.corpus.citation import base_url as engine_base_url, permalink
 from wararchive.players import simulate_one
 from wararchive.site.replay import KINDS as replay_kinds
 from wararchive.site.study_figures import SMALLEST
@@ -69,6 +71,39 @@ def test_the_site_command_keeps_doctrees_out_of_the_published_html(monkeypatch, 
     out = site_cmds.build_site()
     doctrees = Path(ran[0][ran[0].index("-d") + 1])
     assert out not in doctrees.parents and doctrees != out
+
+
+def resolve(site: Path, url: str) -> Path:
+    """The built file an address of the published site names (its anchor, if any, must be on the page)."""
+    base = engine_base_url()
+    assert url.startswith(base), url
+    path, _, anchor = url.removeprefix(base).partition("#")
+    found = site / unquote(path)
+    found = found / "index.html" if found.is_dir() else found
+    assert found.is_file(), f"{url}: no such file in the built site"
+    assert not anchor or f'id="{anchor}"' in found.read_text(encoding="utf-8"), f"{url}: no such anchor"
+    return found
+
+
+def test_every_identifier_the_archive_emits_resolves_on_the_built_site(site):
+    """Annotation ids, their targets' source files and passages, every passage's permalink: each a file the site serves."""
+    collection = json.loads(page(site, "downloads/annotations.jsonld"))
+    assert resolve(site, collection["id"].partition("#")[0]).name == "annotations.jsonld"
+    items = collection["first"]["items"]
+    for a in items:
+        assert json.loads(resolve(site, a["id"]).read_text(encoding="utf-8"))["id"] == a["id"]
+        source = resolve(site, a["target"]["source"]["id"]).read_text(encoding="utf-8")
+        position, quote = a["target"]["selector"]
+        assert source[position["start"] : position["end"]] == quote["exact"], a["id"]
+        resolve(site, a["target"]["passage"])
+    # every citation of every ruleset (rules, pieces, options) and every correction is annotated
+    c = corpus.load()
+    citations = sum(len(cites) for rid in engine.rulesets() for *_, cites in engine.ruleset(rid).citations())
+    assert len(items) == citations + sum(len(t.corrections) for t in c.texts.values())
+    assert {"piece", "option", "rule"} <= {k for a in items for k in ("piece", "option", "rule") if k in a["body"]}
+    for t in c.texts.values():
+        for p in t.passages:
+            resolve(site, permalink(p.id))
 
 
 def test_published_html_holds_no_sources_and_no_buildinfo(site):

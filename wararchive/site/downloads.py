@@ -4,7 +4,11 @@ files they target, the illustrative games' records.
 Written into ``docs/downloads`` before Sphinx reads (each file only when its
 bytes change, so an unchanged archive rebuilds nothing), and linked from the
 Downloads page with Sphinx's ``download`` role, which copies them into the
-built site: a reader offline has the data behind every page.
+built site: a reader offline has the data behind every page. Sphinx files
+those copies under ``_downloads/<hash>/``, so when a build ends they are also
+published where the archive's identifiers name them (:func:`publish_downloads`):
+``downloads/…`` (the source files an annotation targets, the annotation
+collection) and every annotation at its own id, ``annotations/…``.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import hashlib
 import json
 import tempfile
 from pathlib import Path
+from urllib.parse import unquote
 
 from ..annotation import to_json as annotations_json
 from ..corpus import Corpus
@@ -71,3 +76,22 @@ def _export_key(corpus: Corpus) -> str:
     # the engine's and rulesets' code is in their fingerprint
     code = source_hash("export.py", "dataset.py", "annotation.py", "release.py", "corpus")
     return short_hash(json.dumps([digest.hexdigest(), all_rulesets_fingerprint(), code]))
+
+
+def publish_downloads(app, exception) -> None:
+    """``build-finished``: the downloads at ``downloads/…`` and each annotation at its id, under the site's address.
+
+    An identifier the archive emits must lead somewhere: an annotation's id
+    and its target's source file are addresses on the published site.
+    """
+    if exception is not None or app.builder.format != "html":
+        return
+    from .passage import base_url
+
+    src, out, base = Path(app.srcdir) / "downloads", Path(app.outdir), base_url(app.config)
+    for f in sorted(p for p in src.rglob("*") if p.is_file() and p.suffix != ".md" and p.name != ".exported"):
+        write_if_changed(out / "downloads" / f.relative_to(src), f.read_bytes())
+    collection = json.loads((src / "annotations.jsonld").read_text(encoding="utf-8"))
+    for item in collection["first"]["items"]:
+        one = {"@context": collection["@context"], **item}
+        write_if_changed(out / unquote(item["id"].removeprefix(base)), json.dumps(one, ensure_ascii=False, indent=1) + "\n")
