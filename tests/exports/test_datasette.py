@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from datasette.app import Datasette
@@ -25,7 +26,10 @@ def served(tmp_path_factory):
     ds = Datasette([str(out)], metadata=metadata)
 
     def get(path: str) -> dict:
-        response = asyncio.run(ds.client.get(path))
+        # in a thread of its own: a Sphinx build run earlier in this worker (its notebooks) may leave an event loop
+        # running in the main thread, where asyncio.run refuses to start another
+        with ThreadPoolExecutor(1) as pool:
+            response = pool.submit(asyncio.run, ds.client.get(path)).result()
         assert response.status_code == 200, (path, response.text[:300])
         return response.json()
 
