@@ -84,8 +84,8 @@ def publish_downloads(app, exception) -> None:
     An identifier the archive emits must lead somewhere: an annotation's id
     and its target's source file are addresses on the published site.
     """
-    if exception is not None or app.builder.format != "html":
-        return
+    if exception is not None or app.builder.format != "html" or "games" not in app.config.wararchive_parts:
+        return  # the downloads are made with the games' pages (``pages._write_games``): a build of the editions alone has none
     from .passage import base_url
 
     src, out, base = Path(app.srcdir) / "downloads", Path(app.outdir), base_url(app.config)
