@@ -30,10 +30,34 @@ START_DEADLINE = 180  # seconds to reach the stage under test: a loaded machine 
 STOP_DEADLINE = 30  # seconds to stop once signalled: far above the one or two it takes, far below a hang
 
 
+def _as_a_terminal() -> None:
+    """In the child: the stop signals at their defaults, as a terminal starts a command.
+
+    A suite launched in the background (``nohup``, ``cmd &`` in a script)
+    hands its children SIGINT and SIGHUP ignored, and the command rightly
+    keeps an ignored signal ignored; these tests are about a command that
+    receives them.
+    """
+    for signum in MESSAGES:
+        signal.signal(signum, signal.SIG_DFL)
+
+
+def _popen(cmd: list[str], cwd: Path) -> subprocess.Popen:
+    """``cmd`` in its own process group (as a terminal runs it), with the stop signals as a terminal leaves them."""
+    return subprocess.Popen(
+        cmd,
+        cwd=cwd,
+        start_new_session=True,
+        preexec_fn=_as_a_terminal,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
 def _start(tmp_path: Path, *argv: str) -> subprocess.Popen:
-    """The command in its own process group (as a terminal runs it), in an empty directory."""
-    cmd = [sys.executable, "-m", "wararchive.cli.main", *argv, "--workers", "2", "--quiet"]
-    return subprocess.Popen(cmd, cwd=tmp_path, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    """The command, in an empty directory."""
+    return _popen([sys.executable, "-m", "wararchive.cli.main", *argv, "--workers", "2", "--quiet"], tmp_path)
 
 
 def _workers(proc: subprocess.Popen) -> list[psutil.Process]:
@@ -88,23 +112,6 @@ def _busy(proc: subprocess.Popen, cpu_seconds: float) -> Callable[[], bool]:
             return False
 
     return ready
-
-
-@pytest.fixture(scope="module", autouse=True)
-def compiled_kernel() -> None:
-    """The kernel compiled (and cached on disk) before a command is signalled, as after any first run.
-
-    On a fresh clone numba compiles on first use, a minute and more of every
-    core; these tests are about signals, and with the other test worker
-    compiling too the machine could not run the command's cleanup within
-    the deadline. Whether Ctrl-C answers during the compile itself was
-    checked by hand (it does, in under a second).
-    """
-    from wararchive import kernel
-    from wararchive.engine import ruleset
-
-    if kernel.numba_gap() is None:
-        kernel.play(ruleset("spionaaz"), 1)
 
 
 def test_ctrl_c_during_simulate_on_dask_ends_it(tmp_path):
@@ -167,18 +174,23 @@ sys.exit(cli.main(["texts"]))
 """
 
 
+def _line(proc: subprocess.Popen) -> str:
+    """The command's next line of output, or a failure (never a hang) if none comes within the deadline."""
+    import selectors
+
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        if not sel.select(timeout=STOP_DEADLINE):
+            os.killpg(proc.pid, signal.SIGKILL)
+            pytest.fail(f"no output within {STOP_DEADLINE} s: {proc.communicate()[1][-2000:]}")
+    return proc.stdout.readline()
+
+
 def test_a_third_ctrl_c_ends_a_hung_cleanup_and_removes_the_temporary_file(tmp_path):
-    proc = subprocess.Popen(
-        [sys.executable, "-c", HUNG_CLEANUP],
-        cwd=tmp_path,
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdout.readline() == "writing\n"
+    proc = _popen([sys.executable, "-c", HUNG_CLEANUP], tmp_path)
+    assert _line(proc) == "writing\n"
     os.killpg(proc.pid, signal.SIGINT)
-    assert proc.stdout.readline() == "cleaning\n"  # the first one was handled: the cleanup runs
+    assert _line(proc) == "cleaning\n"  # the first one was handled: the cleanup runs
     os.killpg(proc.pid, signal.SIGINT)
     time.sleep(1.0)
     assert proc.poll() is None  # the second is ignored: the cleanup goes on
