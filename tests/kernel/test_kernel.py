@@ -84,7 +84,7 @@ def rule_cover(rs, seeds: range, kinds: tuple[str, str] = ("random", "random")) 
 def test_kernel_games_are_the_reference_games(rid, options, kinds):
     short = ruleset(rid, **options, ply_limit=SHORT_LIMIT)
     assert kernel.covers(short, kinds), kernel.gap(short, kinds)
-    for seed in range(FULL or (1000 if not options else 500)):
+    for seed in range(FULL or (500 if not options else 250)):
         assert_same_game(short, seed, kinds)
     full = ruleset(rid, **options)
     seeds = range(FULL) if FULL else rule_cover(full, range(COVER_SEEDS), kinds)
