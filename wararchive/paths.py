@@ -71,9 +71,12 @@ def _checkout_sources() -> list[Path]:
     return [Path(name) for name in listed.stdout.decode().split("\0") if name and not name.startswith(f"docs/{STUDIES}/")]
 
 
-def default_studies() -> Path | None:
-    """The published studies a site shows unless told otherwise: the checkout's, or ``./studies`` when installed."""
+def default_studies(folder: str | Path | None = None) -> Path | None:
+    """The published studies a site shows unless told otherwise: the checkout's, or ``./studies`` when installed.
+
+    None where they already lie beside the pages being built (a checkout's own ``docs/``).
+    """
     if in_checkout():
-        return None  # docs/studies, inside the source folder
+        return None if folder is None else CHECKOUT / "docs" / STUDIES  # a copy built elsewhere shows the checkout's
     here = Path.cwd() / STUDIES
     return here if here.is_dir() else None

@@ -64,7 +64,7 @@ def build_site(clean: bool = False, folder: str | Path | None = None, studies: s
         )
     doctrees = docs / "_build" / "doctrees"
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", "-d", str(doctrees)]
-    studies = studies or paths.default_studies()
+    studies = studies or paths.default_studies(folder)
     if studies is not None:
         if not Path(studies).is_dir():
             raise WararchiveError(f"--studies {studies}: no such folder")
