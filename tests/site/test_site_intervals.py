@@ -17,7 +17,7 @@ from wararchive.engine import ruleset
 from wararchive.site import readings, stats, stats_page
 from wararchive.site.figures import rates_figure
 from wararchive.study.design import slug
-from wararchive.study.verdicts import Comparison, retest
+from wararchive.study.verdicts import Comparison, against_default, retest
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 STUDIES = sorted(p.parent for p in (DOCS / readings.STUDIES).glob("*/*/*/summary.json"))
@@ -104,7 +104,7 @@ def test_no_verdict_contradicts_an_interval_on_its_page(study):
     appears only with a confirming retest."""
     s = summary_of(study)
     default = s["meta"]["published"]["default"]
-    answers, pairs = (readings.from_default(s[k], default) for k in ("omnibus", "pairs"))
+    answers, pairs = (against_default(s[k], default) for k in ("omnibus", "pairs"))
     family, _, _ = readings._families(study.parents[2], s["meta"]["design"]["players"])
     for answer in answers:
         mine = [p for p in pairs if p["reading_b"] == answer["reading_b"]]

@@ -11,7 +11,7 @@ from sphinx.cmd.build import build_main
 from wararchive.site import readings
 from wararchive.site.study_figures import WIDTH, paired_differences
 from wararchive.study import publish
-from wararchive.study.verdicts import Comparison, Retest
+from wararchive.study.verdicts import Comparison, Retest, against_default
 
 CONF = """
 extensions = ["myst_parser"]
@@ -161,7 +161,7 @@ def test_paired_differences_plot_is_a_transparent_phone_sized_svg_with_alt_text(
 def test_pairs_are_read_from_the_default_reading_whichever_comes_first():
     row = {"reading_a": "v=0", "reading_b": "v=4", "value_a": 0.3, "value_b": 0.5, "difference": 0.2}
     row |= {"difference_lo": 0.1, "difference_hi": 0.25, "a_only": 2, "b_only": 22, "x_to_y": 7, "y_to_x": 1}
-    (turned,) = readings.from_default([row, {"reading_a": "v=0", "reading_b": "v=8"}], "v=4")
+    (turned,) = against_default([row, {"reading_a": "v=0", "reading_b": "v=8"}], "v=4")
     assert (turned["reading_a"], turned["reading_b"], turned["value_a"], turned["value_b"]) == ("v=4", "v=0", 0.5, 0.3)
     assert (turned["difference"], turned["difference_lo"], turned["difference_hi"]) == (-0.2, -0.25, -0.1)
     assert (turned["a_only"], turned["b_only"], turned["x_to_y"], turned["y_to_x"]) == (22, 2, 1, 7)

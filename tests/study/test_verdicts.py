@@ -42,15 +42,13 @@ def comparison(games) -> tuple[verdicts.Comparison, list[dict]]:
     o = stats.omnibus_table(games, SIDES, ["v=a", "v=b"]).iloc[0]
     pairs = stats.pairs_table(games, SIDES, ["v=a", "v=b"]).to_dict(orient="records")
     big = verdicts.main_change(pairs)
-    sign = 0 if big is None else (1 if big["difference"] > 0 else -1)
-    c = verdicts.Comparison("r", "v", "v=b", "v=a", float(o["p"]), float(o["p"]), big and big["measure"], sign)
+    c = verdicts.Comparison("r", "v", "v=b", "v=a", float(o["p"]), float(o["p"]), big and big["measure"], verdicts.direction(big))
     return c, pairs
 
 
 def retest_of(finding: verdicts.Comparison, games) -> bool:
     fresh, pairs = comparison(games)
-    same = [p for p in pairs if p["measure"] == finding.change]
-    sign = 0 if not same or same[0]["difference"] == 0 else (1 if same[0]["difference"] > 0 else -1)
+    sign = verdicts.direction(next((p for p in pairs if p["measure"] == finding.change), None))
     return verdicts.confirmed(finding, fresh.p, sign)
 
 

@@ -30,7 +30,7 @@ from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
 from ..study import output
 from ..study.design import options_studied, slug
-from ..study.stats import balance_interval, mean_interval, p_text
+from ..study.stats import balance_interval, mean_interval, p_text, player_tested
 from ..study.verdicts import (
     CONFIRMATION,
     Comparison,
@@ -89,9 +89,6 @@ def generate(srcdir: Path, studies: Path, ruleset_ids: list[str] | None = None) 
             stale.unlink()
 
 
-from_default = against_default  # the site's name for it: every row read default → other
-
-
 def _interval(value: float, lo: float, hi: float, digits: int = 3) -> str:
     return f"{value:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 
@@ -106,13 +103,13 @@ def _difference(row: dict[str, Any]) -> str:
 
 
 def results_intervals(folder: Path, summary: dict[str, Any], sides: list[str], cache_dir: Path) -> dict[str, dict[str, Any]]:
-    """Per reading, with 95 % intervals, what the summary has none for: draws, unfinished games, decisiveness, balance, length.
+    """Per reading, as the results table shows them: draws, unfinished and decisive games, balance, length, with intervals.
 
-    Computed at build time from the published games table (the summary has
-    no spread of lengths): draws by the rules, unfinished and decisive games get Wilson intervals,
+    The shares take the summary's own outcome counts, with Wilson intervals;
     balance the image of Tango's interval of the sides' difference
     (:func:`~wararchive.study.stats.balance_interval`), mean plies the
-    studies' percentile bootstrap. Cached by the games table's hash: the
+    studies' percentile bootstrap over the published games table (the
+    summary has no spread of lengths). Cached by the games table's hash: the
     bootstrap costs some 40 ms a reading, and :func:`published` has already
     refused a table that is not the one saved.
     """
@@ -128,13 +125,13 @@ def _results_intervals(folder: Path, summary: dict[str, Any], sides: list[str]) 
     games = pd.read_parquet(io.BytesIO(files["games.parquet"]))
     out = {}
     for r in summary["readings"]:
-        g = games[games["reading"] == r["reading"]]
-        n, won, stopped = len(g), g["winner"].notna(), g["adjudicated"]
-        mean, (lo, hi) = float(g["plies"].mean()), mean_interval(g["plies"])
+        plies = games.loc[games["reading"] == r["reading"], "plies"]
+        n, won = r["games"], r[f"{sides[0]}_wins"] + r[f"{sides[1]}_wins"]  # the summary's own outcome counts
+        mean, (lo, hi) = float(plies.mean()), mean_interval(plies)
         out[r["reading"]] = {
-            "draws": rate(int((~won & ~stopped).sum()), n),
-            "unfinished": rate(int(stopped.sum()), n),
-            "decisive": rate(int((won & ~stopped).sum()), n),
+            "draws": rate(r["draws"], n),
+            "unfinished": rate(r["unfinished"], n),
+            "decisive": rate(won, n),
             "balance": [r["balance"], *balance_interval(r[f"{sides[0]}_wins"], r[f"{sides[1]}_wins"], n)],
             "mean_plies": [mean, lo, hi],
         }
@@ -227,7 +224,7 @@ def verdict(
             f"Not confirmed: found on the discovery seeds ({moved}; {seeds}), but the retest on {retested.games:,} fresh "
             f"seeds from {retested.first_seed:,} gives Stuart–Maxwell {p_text(retested.p)}{way}: read it as chance."
         )
-    if "player_p" in answer and answer["player_p"] is not None:
+    if player_tested(answer):
         text += (
             f" Which player wins: {answer['player_changed']:,} seeds change, Stuart–Maxwell {p_text(answer['player_p'])} "
             "(the players' outcomes; the sides alternated)."
@@ -332,7 +329,7 @@ class Readings(SphinxDirective):
         for path in family_files:  # a verdict's q depends on every study published beside it
             self.env.note_dependency(str(path))
 
-        answers, against, changes = (from_default(s[k], default) for k in ("omnibus", "pairs", "rule_changes"))
+        answers, against, changes = (against_default(s[k], default) for k in ("omnibus", "pairs", "rule_changes"))
         changes = [r | {"q": rules_q[(rid, option, r["reading_b"], r["rule"])]} for r in changes]
         verdicts = el("ul", class_="wa-verdicts")
         for o in answers:

@@ -413,6 +413,12 @@ def _by_player(games: pd.DataFrame, result: np.ndarray) -> np.ndarray:
     return np.where(won & (result == first), PLAYERS[0], np.where(won, PLAYERS[1], result))
 
 
+def player_tested(row: dict[str, object]) -> bool:
+    """Whether an omnibus row carries the players' test: only where two players changed sides (else absent, NaN or null)."""
+    p = row.get("player_p")
+    return p is not None and p == p  # NaN in a table where other rows have it
+
+
 def answer_line(row: dict[str, object], q: float | None = None) -> str:
     """The omnibus answer of one pair, in one line (with its q over a family, when given)."""
     line = (
@@ -421,7 +427,7 @@ def answer_line(row: dict[str, object], q: float | None = None) -> str:
     )
     if q is not None:
         line += f", {p_text(q, 'q')}"
-    if row.get("player_p") is not None and row["player_p"] == row["player_p"]:  # NaN where the players kept their sides
+    if player_tested(row):
         line += f"; by player: {row['player_changed']} seeds changed, {p_text(float(row['player_p']))}"  # type: ignore[arg-type]
     return line
 

@@ -88,6 +88,11 @@ def excludes_zero(row: dict[str, Any]) -> bool:
     return row["difference_lo"] > 0 or row["difference_hi"] < 0
 
 
+def direction(row: dict[str, Any] | None) -> int:
+    """Which way a paired difference went: +1, −1, or 0 (no change, or no row)."""
+    return 0 if row is None or row["difference"] == 0 else (1 if row["difference"] > 0 else -1)
+
+
 def main_change(pairs: list[dict[str, Any]]) -> dict[str, Any] | None:
     """Of one comparison's rate differences, the largest whose interval excludes 0; None if none does."""
     clear = [p for p in pairs if p["measure"] != "mean plies" and excludes_zero(p)]
@@ -103,8 +108,7 @@ def family(summaries: list[dict[str, Any]]) -> dict[tuple[str, str, str], Compar
         pairs = against_default(s["pairs"], default)
         for o in against_default(s["omnibus"], default):
             change = main_change([p for p in pairs if p["reading_b"] == o["reading_b"]])
-            sign = 0 if change is None else (1 if change["difference"] > 0 else -1)
-            found.append((pub["ruleset"], pub["option"], o["reading_b"], default, float(o["p"]), change, sign))
+            found.append((pub["ruleset"], pub["option"], o["reading_b"], default, float(o["p"]), change, direction(change)))
     q = benjamini_hochberg([f[4] for f in found])
     return {
         (rid, opt, reading): Comparison(rid, opt, reading, default, p, float(qv), change and change["measure"], sign)
@@ -166,7 +170,6 @@ def retest(root: Path, finding: Comparison, players: list[str]) -> Retest | None
         return None  # retested for other readings (the findings changed since): not this one's
     (o,) = [o for o in against_default(s["omnibus"], finding.default) if o["reading_b"] == finding.reading]
     pairs = [p for p in against_default(s["pairs"], finding.default) if p["reading_b"] == finding.reading]
-    same = [p for p in pairs if p["measure"] == finding.change]
-    sign = 0 if not same or same[0]["difference"] == 0 else (1 if same[0]["difference"] > 0 else -1)
+    sign = direction(next((p for p in pairs if p["measure"] == finding.change), None))
     d = s["meta"]["design"]
     return Retest(d["games"], d["seed"], float(o["p"]), sign, confirmed(finding, float(o["p"]), sign))
