@@ -38,6 +38,15 @@ def test_every_option_of_every_ruleset_is_published_greedy_against_greedy():
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: "/".join(f.parts[-3:]))
+def test_published_tables_were_made_by_the_current_analysis_code(folder):
+    """A study analysed by other code is republished from its saved games (none played again, where they are saved)."""
+    meta = _meta(folder)
+    assert meta["analysis"] == publish.ANALYSIS, (
+        f"{folder}: analysed by other code; regenerate with `{meta['published']['command']}`"
+    )
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: "/".join(f.parts[-3:]))
 def test_published_fingerprints_match_the_code_that_plays_the_games(folder):
     meta = _meta(folder)
     code = player_code(meta["design"]["players"])
