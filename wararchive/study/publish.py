@@ -333,7 +333,8 @@ def confirmation_entries(root: Path, players: tuple[str, str]) -> list[Entry]:
         findings = tuple(c.reading for c in mine if c.finding)
         if not findings:
             continue
-        values = {r.label: r.options[pub["option"]] for r in design(pub["ruleset"], d["vary"], 2, players).readings}
+        discovery = design(pub["ruleset"], d["vary"], d["games"], players, d["seed"])  # the study's own design
+        values = {r.label: r.options[pub["option"]] for r in discovery.readings}
         vary = {pub["option"]: [values[pub["default"]], *(values[f] for f in findings)]}
         retest = design(pub["ruleset"], vary, d["games"], players, CONFIRMATION_SEED)
         out.append(Entry(pub["ruleset"], pub["option"], retest, findings))

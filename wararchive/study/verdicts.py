@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import output
+from .design import slug
 from .stats import ALPHA, benjamini_hochberg
 
 CONFIRMATION = "confirmation"
@@ -160,8 +161,6 @@ def confirmed(finding: Comparison, retest_p: float, retest_sign: int) -> bool:
 
 def retest(root: Path, finding: Comparison, players: list[str]) -> Retest | None:
     """The published retest of ``finding`` (under ``root/confirmation``), or None if none is published yet."""
-    from .design import slug
-
     path = root / CONFIRMATION / finding.ruleset / finding.option / slug(players) / "summary.json"
     if not path.is_file():
         return None
