@@ -86,7 +86,8 @@ def kernel_guessed(game, me: int, draw: int, where: str) -> list:
     on greedy positions, here on the twins' positions, where the state the
     guess rebuilds differs in truth).
     """
-    from wararchive.kernel import playout, position
+    from wararchive.kernel import playout
+    from wararchive.kernel.families import family
     from wararchive.players import ismcts_compiled
 
     on_kernel = kernel.worlds(game)
@@ -97,7 +98,7 @@ def kernel_guessed(game, me: int, draw: int, where: str) -> list:
     if S.P[playout.P_HOOKS] != playout.HOOKS_SOJ:
         return [W.kind.tolist(), *(getattr(W, a).tolist() for a in MAP_STATE)]
     reference = playout.work(S)
-    position._load_sojamang_state(reference, Guesser(game, me).sample(random.Random(draw)))
+    family(playout.HOOKS_SOJ).load_state(S, reference, Guesser(game, me).sample(random.Random(draw)))
     assert sojamang_state(W) == sojamang_state(reference), f"{where}: the engines' guessed worlds differ"
     return [W.kind.tolist(), sojamang_state(W)]
 

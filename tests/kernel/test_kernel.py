@@ -264,7 +264,8 @@ def test_the_search_scores_its_playouts_alike_on_either_engine(rid, options, pla
 @pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
 def test_a_kernel_world_is_the_guessed_reference_world(rid, options):
     """The compiled guess makes the reference guess (same ranks, same draws), and the world plays on alike, ply after ply."""
-    from wararchive.kernel import playout, position
+    from wararchive.kernel import playout
+    from wararchive.kernel.families import family
     from wararchive.players import ismcts_compiled
     from wararchive.players.ismcts import Guesser
 
@@ -288,7 +289,7 @@ def test_a_kernel_world_is_the_guessed_reference_world(rid, options):
             assert stream.tolist() == list(rng.getstate()[1]), f"{where}: the guesses drew differently"
             if S.P[playout.P_HOOKS] == playout.HOOKS_SOJ:  # the hooks' state follows the guess
                 redrawn = playout.work(S)
-                position._load_sojamang_state(redrawn, world)
+                family(playout.HOOKS_SOJ).load_state(S, redrawn, world)
                 assert sojamang_state(W) == sojamang_state(redrawn), f"{where}: the guessed worlds' hook states differ"
                 followed += sojamang_state(W) != sojamang_state(on_kernel.root)
             pick = random.Random(seed)
@@ -310,7 +311,7 @@ def test_a_kernel_world_is_the_guessed_reference_world(rid, options):
 
 def sojamang_state(W) -> tuple:
     """The kernel's Sõjamäng hook state, comparable: per piece (less the scratch column), the scalars, the lists in use."""
-    from wararchive.kernel import sojamang as soj
+    from wararchive.kernel.families import sojamang as soj
 
     per_piece = np.delete(W.su, soj.SU_NOW, axis=1).tolist()
     opened = [W.ropen[s, : W.sg[soj.SG_NROPEN + s]].tolist() for s in (0, 1)]

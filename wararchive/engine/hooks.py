@@ -47,7 +47,7 @@ class Hooks(Generic[S]):
     The kernel reads it from the class's *own* namespace, never inherited:
     a subclass that overrides a method plays other games, so it runs on the
     reference engine until it declares a family itself. The families are
-    ``kernel.tables.HOOKS``: ``"none"`` (these default hooks: the shared
+    ``kernel.families.NAMES``: ``"none"`` (these default hooks: the shared
     mechanism alone) and those of the four rulebooks the project ships. A
     declaration is a claim that the compiled family plays exactly these
     hooks' games; :func:`wararchive.testing.check_kernel_equality` (part of

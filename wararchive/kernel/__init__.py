@@ -137,7 +137,7 @@ def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) 
     S, W = _compiled(rs)
     for s, key in enumerate(_keys(rs, seed)):
         playout.mt.seed(W.rng[s], key)
-    W.sg[playout.soj.SG_SEED] = seed
+    W.G[playout.G_SEED] = seed
     playout.play(S, W, player_kinds((players[0], players[1])))
     if W.G[playout.G_SETUP_FAILED]:
         side = rs.sides[W.G[playout.G_SETUP_FAILED] - 1]

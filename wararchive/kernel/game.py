@@ -19,7 +19,8 @@ import numpy as np
 from ..engine.combat import OUTCOMES
 from ..engine.game import game_record
 from ..engine.moves import Move, notation
-from . import playout as k, sojamang as soj
+from . import playout as k
+from .families import family, sojamang as soj
 
 if TYPE_CHECKING:
     from ..engine.ruleset import Ruleset
@@ -101,7 +102,7 @@ class KernelGame:
                 cells=[names[c] if c >= 0 else None for _, _, c, _ in aux],  # None: the piece has left the board
             )
         elif kind == k.E_BLOCKED:
-            ev.update(type="blocked", cells=[names[c] for c in self._blocked])
+            ev.update(type="blocked", cells=[names[c] for c in self.blocked])
         elif kind == k.E_NOTE:
             cells = [names[c] for c in (row[k.L_CELL0], row[k.L_CELL1]) if c >= 0]
             ev.update(type=k.NOTES[row[k.L_NOTE]], side=sides[row[k.L_N_SIDE]], cells=cells)
@@ -116,7 +117,7 @@ class KernelGame:
         return ev
 
     def _hooks_event(self, row: list[int], ev: dict[str, Any]) -> None:
-        """A Sõjamäng hooks' event (:data:`.sojamang.EVENTS`), its keys in the hooks' order: from the row, its cells, pieces."""
+        """A Sõjamäng event (:data:`.families.sojamang.EVENTS`), its keys in the hooks' order: from the row, cells, pieces."""
         names, sides, types = self.names, self.rs.sides, self.rs.piece_types
         kind, keys = soj.EVENTS[row[soj.L_SK]]
         ev["type"] = kind
@@ -138,7 +139,8 @@ class KernelGame:
                 ev[key] = values[key]()
 
     @cached_property
-    def _blocked(self) -> list[int]:
+    def blocked(self) -> list[int]:
+        """The cells blocked before the setup (Spionaaž's volcanoes), in the order they were blocked."""
         blocked = self._log[self._log[:, k.L_TYPE] == k.E_BLOCKED]
         return (
             []
@@ -154,16 +156,10 @@ class KernelGame:
         }
 
     def prepared_record(self) -> dict[str, list[str]]:
-        """Spionaaž's volcanoes (every square the kernel blocks is a volcano: it covers no ruleset with water and volcanoes)."""
-        if self._hooks == k.HOOKS_SPZ:
-            return {"volcanoes": [self.names[c] for c in self._blocked]}
-        return {}
-
-    @property
-    def _hooks(self) -> int:
+        """What the hooks record of the game's preparation (its family's :meth:`~.families.base.Family.prepared_record`)."""
         from .tables import spec
 
-        return int(spec(self.rs).P[k.P_HOOKS])
+        return family(int(spec(self.rs).P[k.P_HOOKS])).prepared_record(self.names, self.blocked)
 
     def army(self, at_end: bool = True) -> Counter[tuple[str, str]]:
         """(side, piece) → how many stand on the board at the end (or the start)."""

@@ -1,19 +1,50 @@
 """The kernel's array layout, and the few primitives every part of it writes through.
 
-The index constants of a ruleset's settings (``Spec.P``: ``P_*``), of a
-game's scalars (``Work.G``: ``G_*``) and of its event log (``E_*``,
-``L_*``), the codes of moves, hooks and outcomes, and the primitives that
-change the board or log what happened (:func:`_log`, :func:`_finish`,
-:func:`_relocate`, :func:`_remove`, :func:`_cell_of`, :func:`reveal`). They sit below both
-:mod:`.playout` (the shared mechanism) and :mod:`.sojamang` (Sõjamäng's
-abilities), which call each other's work only through :mod:`.playout`.
+The arrays of a ruleset (:class:`Spec`) and of a game (:class:`Work`); the
+index constants of a ruleset's settings (``Spec.P``: ``P_*``), of a game's
+scalars (``Work.G``: ``G_*``) and of its event log (``E_*``, ``L_*``); the
+codes of moves, hooks and outcomes; and the primitives that change the
+board or log what happened (:func:`_log`, :func:`_finish`,
+:func:`_relocate`, :func:`_remove`, :func:`_cell_of`, :func:`reveal`,
+:func:`_add`, :func:`copy_into`). They sit below both :mod:`.playout` (the
+shared mechanism) and the compiled hooks of :mod:`.families`: the mechanism
+calls the hooks through :mod:`.hooks`, and a hook never calls the
+mechanism (a strike it makes is a cell it hands back to fight).
 """
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 from numba import njit
 
 from .mt import LEAF, inner
+
+Spec = namedtuple(
+    "Spec",
+    "P step around near movement outcome crule capture occupy water homes first allowed rest middle count exch worth rows "
+    "fwd enter_t nbr strike adj rays line steps hold holder strat strat_of area bordered "
+    "ttab tid rid diag bomb back passages demote enter_side text",
+)
+"""A ruleset as arrays (built by :func:`wararchive.kernel.tables.spec`).
+
+``first``/``allowed``/``rest`` are each side's setup order (the pieces
+drawn a cell each, with their cells, then the rest); ``count`` and ``exch``
+are greedy's (army, exchanges); ``worth`` (each type's value, 0 for a
+piece whose capture ends the game) and ``rows`` (each cell's row from each
+side's back) the search's (:func:`balance`); ``fwd[p, c, x]``:
+board.move_is_forward; ``enter_t[type, cell]``: the engine's entry tables.
+From ``nbr`` to ``bordered``, the map game's tables (:func:`wararchive.kernel.tables._map_tables`);
+from ``ttab`` on, Sõjamäng's (:func:`wararchive.kernel.tables._sojamang_tables`), ``enter_side``
+(``[side, type, cell]``: the entry tables with ``params.confined``) for every ruleset.
+"""
+
+Work = namedtuple(
+    "Work",
+    "G kind owner uid enter uid_owner uid_kind last_from turn_moved moved known moves log aux buf mark spies rng start left best "
+    "cmark closed front gas_at redeployed frozen rem enter_by su sg pend ropen paux order",
+)
+"""One game's state and output buffers, reused from game to game (:func:`wararchive.kernel.playout.work`)."""
 
 # Spec.P: the ruleset's mechanics and hook settings, by index
 (
@@ -73,12 +104,16 @@ from .mt import LEAF, inner
     P_SOJ_THROUGHOUT,
     P_SOJ_TEN_OWN,
     P_SOJ_EIGHT,
+    P_TYPED,
+    P_PREPARE_DRAWS,
     P_SIZE,
-) = range(57)
-HOOKS_NONE, HOOKS_JWG, HOOKS_SPZ, HOOKS_MAP, HOOKS_SOJ = range(5)  # tables.HOOKS' order
+) = range(59)
+# the compiled hooks families, in kernel.families.FAMILIES' order (P_HOOKS: which one plays the ruleset)
+HOOKS_NONE, HOOKS_JWG, HOOKS_SPZ, HOOKS_MAP, HOOKS_SOJ = range(5)
+PERFORMED, NOT_PERFORMED = -1, -2  # hooks.perform: the hooks made the move; the shared step makes it (else: a cell to strike)
 # A move is a row (from, to, action, target, argument: a type); a plain move's action 0, target and argument -1.
 ACT_PLAIN, ACT_ATTACK, ACT_RECON, ACT_ENTER, ACT_WITHDRAW, ACT_REDEPLOY = range(6)
-ACTIONS = (  # the engine's Move.action, by ACT_*: the plain move, the map game's, Sõjamäng's (kernel.sojamang)
+ACTIONS = (  # the engine's Move.action, by ACT_*: the plain move, the map game's, Sõjamäng's (kernel.families.sojamang)
     *("", "attack", "recon", "enter", "withdraw", "redeploy"),
     *("fire", "fly", "return", "gas", "mg", "grenade", "rescue", "cabaret", "desert", "rearrange", "reinforce"),
 )
@@ -97,7 +132,9 @@ G_NMOVES, G_LAST0, G_LAST1, G_PASS, G_SPIES, G_NTURN, G_SCANNED = 10, 11, 12, 13
 G_GASSED, G_CSTAMP = 18, 20  # the map game: each side's pieces caught by gas (a count per side); the last cell stamp
 G_NREMOVED = 21  # how many pieces have left the board (W.rem lists them in order)
 G_LISTED = 22  # the legal move the search's tree plays next (playout.play_listed)
-G_TURN, G_SIZE = 23, 37  # G_TURN…: the uids moved this turn (room for 14)
+G_SEED = 23  # the game's seed (streams named by it and the ply: Sõjamäng's deserters)
+G_STRUCK = 24  # the defender's and the attacker's uids of a strike the hooks made (two slots), for after_move
+G_TURN, G_SIZE = 26, 40  # G_TURN…: the uids moved this turn (room for 14)
 SETUP_TRIES = 1000  # placing.random_placement's
 
 # The event log, one row per event: ply, type, rule, then by type
@@ -179,3 +216,18 @@ def reveal(W, learner: int, u: int, u2: int, rule: int) -> bool:
         W.G[G_AUX] = a + 1
         W.log[e, L_COUNT] += 1
     return e >= 0
+
+
+@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
+def _add(W, n: int, c: int, x: int, act: int, aim: int) -> int:
+    """Write the move (``c``, ``x``, ``act``, ``aim``) as ``W.buf``'s ``n``-th legal move; returns ``n + 1``."""
+    row = W.buf[n]
+    row[0], row[1], row[2], row[3], row[4] = c, x, act, aim, -1
+    return n + 1
+
+
+@njit(**LEAF, inline="always")
+def copy_into(dst, src) -> None:
+    """``dst[:len(src)] = src`` as a loop: numba's slice assignment may allocate (against overlap), which a leaf may not."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]

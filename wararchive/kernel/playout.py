@@ -16,23 +16,17 @@ State of one game (:class:`Work`): ``kind``/``owner``/``uid`` per cell,
 ``known[side, uid]``, and ``G``, the scalars (ply, side to move, result…)
 indexed by the ``G_*`` constants.
 
-The Finnish map game (``HOOKS_MAP``) is played on a point board whose
-every move its hooks make (:func:`_generate_map`, :func:`_apply_map`): a
-move there is a row (from, to, action, target), as the engine's ``Move``,
-and the hooks' state (pieces withdrawn for redeployment, pieces caught by
-gas) is ``redeployed`` and ``gas_at``.
+A ruleset's hooks change the mechanism where the engine's hooks do: each
+such place here calls :mod:`.hooks` (``hooks.decider``, ``hooks.perform``,
+``hooks.after_move``…), which answers for the ruleset's compiled family
+(:mod:`.families`); nothing here names a game. The map game's hooks make
+every move on its point board; Sõjamäng's add ability moves, whose
+fifth column is their argument (a named rank, a reinforcement's type).
 
 The layout of ``Spec.P``, ``Work.G`` and the event log, and the
 primitives that change the board and log what happened, are
 :mod:`.layout`'s (imported here, so callers read them from this module
 too).
-
-Sõjamäng (``HOOKS_SOJ``) is played on squares by the shared mechanism,
-its hooks' abilities compiled in :mod:`.sojamang` (called from here: the
-held pieces and typed entry tables in the generator, ``resolve`` and
-``after_combat`` in a collision, ``perform`` and ``after_move`` in a ply,
-owed plies and ``turn_start`` at its end); a move's fifth column is its
-argument (a named rank, a reinforcement's type).
 
 The players (``PLAYER_*``, one per side): random, ``choice(legal_moves)``;
 greedy, :class:`~wararchive.players.baseline.GreedyPlayer`, whose move
@@ -55,12 +49,11 @@ cost more than the work.
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 import numpy as np
 from numba import njit
 
-from . import mt, sojamang as soj
+from . import families, hooks, mt
+from .families import sojamang as soj
 from .layout import (  # the layout and primitives, here for this module's callers too
     ACT_ATTACK as ACT_ATTACK,
     ACT_ENTER as ACT_ENTER,
@@ -95,6 +88,7 @@ from .layout import (  # the layout and primitives, here for this module's calle
     G_PASS as G_PASS,
     G_PLY as G_PLY,
     G_SCANNED as G_SCANNED,
+    G_SEED as G_SEED,
     G_SETUP_FAILED as G_SETUP_FAILED,
     G_SIZE as G_SIZE,
     G_SPIES as G_SPIES,
@@ -150,6 +144,7 @@ from .layout import (  # the layout and primitives, here for this module's calle
     NO_RETURN_PIECE as NO_RETURN_PIECE,
     NO_RETURN_PLAYER as NO_RETURN_PLAYER,
     NORTH as NORTH,
+    NOT_PERFORMED as NOT_PERFORMED,
     NOTES as NOTES,
     P_BACKER_FALLS as P_BACKER_FALLS,
     P_DISPLACE as P_DISPLACE,
@@ -172,6 +167,7 @@ from .layout import (  # the layout and primitives, here for this module's calle
     P_OCCUPY_RULE as P_OCCUPY_RULE,
     P_OWN_AREA as P_OWN_AREA,
     P_PLY_LIMIT as P_PLY_LIMIT,
+    P_PREPARE_DRAWS as P_PREPARE_DRAWS,
     P_R_ASK as P_R_ASK,
     P_R_FLAG_ALONE as P_R_FLAG_ALONE,
     P_R_FLAG_BACKER as P_R_FLAG_BACKER,
@@ -205,9 +201,11 @@ from .layout import (  # the layout and primitives, here for this module's calle
     P_SPY as P_SPY,
     P_STRIKE_ANY as P_STRIKE_ANY,
     P_TWO_MOVES as P_TWO_MOVES,
+    P_TYPED as P_TYPED,
     P_UIDS as P_UIDS,
     P_VOLCANOES as P_VOLCANOES,
     P_WIDTH as P_WIDTH,
+    PERFORMED as PERFORMED,
     PLAYER_GREEDY as PLAYER_GREEDY,
     PLAYER_LISTED as PLAYER_LISTED,
     PLAYER_PLAYOUT as PLAYER_PLAYOUT,
@@ -217,59 +215,24 @@ from .layout import (  # the layout and primitives, here for this module's calle
     SOUTH as SOUTH,
     STEP as STEP,
     TIE as TIE,
+    Spec as Spec,
+    Work as Work,
+    _add as _add,
     _cell_of as _cell_of,
     _finish as _finish,
     _log as _log,
     _relocate as _relocate,
     _remove as _remove,
+    copy_into as copy_into,
     reveal as reveal,
 )
 from .mt import ALLOCATING, LEAF, inner
 
-Spec = namedtuple(
-    "Spec",
-    "P step around near movement outcome crule capture occupy water homes first allowed rest middle count exch worth rows "
-    "fwd enter_t nbr strike adj rays line steps hold holder strat strat_of area bordered "
-    "ttab tid rid diag bomb back passages demote enter_side text",
-)
-"""A ruleset as arrays (built by :func:`wararchive.kernel.tables.spec`).
-
-``first``/``allowed``/``rest`` are each side's setup order (the pieces
-drawn a cell each, with their cells, then the rest); ``count`` and ``exch``
-are greedy's (army, exchanges); ``worth`` (each type's value, 0 for a
-piece whose capture ends the game) and ``rows`` (each cell's row from each
-side's back) the search's (:func:`balance`); ``fwd[p, c, x]``:
-board.move_is_forward; ``enter_t[type, cell]``: the engine's entry tables.
-From ``nbr`` to ``bordered``, the map game's tables (:func:`wararchive.kernel.tables._map_tables`);
-from ``ttab`` on, Sõjamäng's (:func:`wararchive.kernel.tables._sojamang_tables`), ``enter_side``
-(``[side, type, cell]``: the entry tables with ``params.confined``) for every ruleset.
-"""
-
-Work = namedtuple(
-    "Work",
-    "G kind owner uid enter uid_owner uid_kind last_from turn_moved moved known moves log aux buf mark spies rng start left best "
-    "cmark closed front gas_at redeployed frozen rem enter_by su sg pend ropen paux order",
-)
-"""One game's state and output buffers, reused from game to game (:func:`work`)."""
-
 
 def work(S: Spec) -> Work:
     """Buffers for games of ``S``, sized by its board, army and ply limit."""
-    n, u, limit, width = S.step.shape[1], int(S.P[P_UIDS]), int(S.P[P_PLY_LIMIT]), int(S.P[P_WIDTH])
-    if S.P[P_HOOKS] == HOOKS_SOJ:
-        # the squares' moves, then a battery's fire (from where it stands and every square it may step to, a shot
-        # at every enemy piece down the file under every rank), the flights, the rearrangements and the rest
-        t = S.count.shape[0]
-        rows = 4 * u * max(width, n // width) + t * (4 * max(width, n // width) + 1) * n // width + u * n + 4 * u * n
-        events, aux = 12 * limit + 64, 2 * u + n + 16 * limit
-    elif S.P[P_HOOKS] == HOOKS_MAP:
-        # a piece's moves: at most every point, a strike from each (and from where it stands) and a look from each
-        rows = u // 2 * (n + 2) * (2 * S.nbr.shape[1] + 2)
-        # a ply logs a combat, three reveals, a note, a gas cloud, its losses and the end; a cloud catches up to nbr cells
-        events, aux = (8 + S.nbr.shape[1]) * limit + 8, 2 * u + n + S.nbr.shape[1] * limit
-    else:
-        rows = 4 * u * max(width, n // width)  # four lines of at most the longest slide a piece
-        events, aux = 3 * limit + 8, 2 * u + n  # a ply logs at most one combat and two reveals; the start and the end one each
+    n, u, limit = S.step.shape[1], int(S.P[P_UIDS]), int(S.P[P_PLY_LIMIT])
+    rows, events, aux = families.family(int(S.P[P_HOOKS])).buffers(S)
     i64 = np.int64
     buf = np.zeros((rows, 5), i64)
     buf[:, 3:] = -1  # plain moves: the squares' generator writes only from and to
@@ -317,13 +280,13 @@ def work(S: Spec) -> Work:
 @njit(**LEAF, inline="always")
 def _generate(S, W, p: int) -> int:
     """BoardGame._generate for side ``p`` into ``W.buf``; returns how many."""
-    hooks = S.P[P_HOOKS]
-    if hooks == HOOKS_MAP:
-        return _generate_map(S, W, p)
-    soj_ = hooks == HOOKS_SOJ  # typed entry tables, held pieces, ability moves among the plain ones' rows
-    if soj_ and soj.forced(S, W, p):
+    n = hooks.moves(S, W, p)
+    if n >= 0:  # the hooks made every move (a point board)
+        return n
+    if hooks.forced_moves(S, W, p):
         W.G[G_NMOVES] = 1
         return 1
+    typed = S.P[P_TYPED]  # the entry tables per side and type; ability moves among the plain ones' rows
     n = 0
     displace, no_return = S.P[P_DISPLACE], S.P[P_NO_RETURN]
     step, owner, enter = S.step, W.owner, W.enter
@@ -340,7 +303,7 @@ def _generate(S, W, p: int) -> int:
         back = W.last_from[u] if no_return else -1
         for d in range(4):
             x = step[d, c]
-            while x >= 0 and enter[x] and (not soj_ or W.enter_by[p, t, x]):
+            while x >= 0 and enter[x] and (not typed or W.enter_by[p, t, x]):
                 o = owner[x]
                 if o >= 0:
                     if displace and o != p and x != back:
@@ -348,7 +311,7 @@ def _generate(S, W, p: int) -> int:
                         n += 1
                     break
                 if x != back:
-                    if soj_:  # the rows ability moves wrote before need their action and target cleared
+                    if typed:  # the rows ability moves wrote before need their action and target cleared
                         n = _add(W, n, c, x, ACT_PLAIN, -1)
                     else:
                         W.buf[n, 0], W.buf[n, 1] = c, x
@@ -356,8 +319,7 @@ def _generate(S, W, p: int) -> int:
                 if mv != SLIDE:
                     break
                 x = step[d, x]
-    if soj_:
-        n = soj.extra_moves(S, W, p, n)
+    n = hooks.extra_moves(S, W, p, n)
     W.G[G_NMOVES] = n
     return n
 
@@ -369,56 +331,17 @@ def _is_forward(S, c: int, x: int, p: int) -> bool:
 
 
 # -- the board under the rules ------------------------------------------------------------------
-@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
-def _backer(S, W, flag_cell: int) -> int:
-    """JapaneseWarGameHooks.backer: the own tile directly behind the flag, or -1."""
-    o = W.owner[flag_cell]
-    b = S.step[SOUTH if o == 0 else NORTH, flag_cell]
-    return b if b >= 0 and W.owner[b] == o else -1
-
-
-@njit(**LEAF, inline="always")
-def _decider(S, W, dfn: int) -> tuple[int, int]:
-    """Hooks.decider: the cell whose rank defends ``dfn`` (-1: defenceless) and the rule that says so (-1: none).
-
-    The Japanese War Game's flag is defended by the tile behind it
-    (JapaneseWarGameHooks.decider); every other piece by itself.
-    """
-    P = S.P
-    if P[P_HOOKS] != HOOKS_JWG or W.kind[dfn] != P[P_FLAG]:
-        return dfn, -1
-    behind = _backer(S, W, dfn)
-    if behind < 0:
-        return -1, P[P_R_FLAG_ALONE]
-    if W.kind[behind] == P[P_MINE] or W.kind[behind] == P[P_SPY]:
-        return (-1 if P[P_RANK_ONLY] else behind), P[P_R_FLAG_BACKER]
-    return behind, P[P_R_FLAG_RANK]
-
-
 @inner(LEAF)
 def _collide(S, W, att: int, dfn: int, p: int, displace: bool) -> None:
-    """BoardGame.collide, with the Japanese War Game's decider, resolve and after_combat."""
+    """BoardGame.collide: the decider's rank against the attacker's, as the hooks resolve it; what it wins; after_combat."""
     P = S.P
-    jwg = P[P_HOOKS] == HOOKS_JWG
     a_t, d_t = W.kind[att], W.kind[dfn]
-    decider, via = _decider(S, W, dfn)
+    decider, via = hooks.decider(S, W, dfn)
     if decider < 0:
         outcome, rule = ATTACKER_WINS, via
     else:
         outcome, rule = S.outcome[a_t, W.kind[decider]], S.crule[a_t, W.kind[decider]]
-    if jwg and d_t == P[P_FLAG]:
-        behind = _backer(S, W, dfn)
-        if behind >= 0:
-            spy_on_marshal = a_t == P[P_SPY] and W.kind[behind] == P[P_MARSHAL]
-            if spy_on_marshal and P[P_RANK_ONLY]:
-                outcome, rule = DEFENDER_WINS, P[P_R_FLAG_BACKER]
-            elif outcome == BOTH_REMOVED:
-                outcome, rule = (DEFENDER_WINS if P[P_BACKER_FALLS] else outcome), P[P_R_FLAG_TIE]
-            elif spy_on_marshal:
-                rule = P[P_R_FLAG_BACKER]
-    soj_ = P[P_HOOKS] == HOOKS_SOJ
-    if soj_:
-        outcome, rule = soj.resolve(S, W, att, dfn, outcome, rule)
+    outcome, rule = hooks.resolve(S, W, att, dfn, outcome, rule)
     e = _log(W, E_COMBAT, rule)
     row = W.log[e]
     a_u, d_u = W.uid[att], W.uid[dfn]
@@ -453,79 +376,8 @@ def _collide(S, W, att: int, dfn: int, p: int, displace: bool) -> None:
         if S.capture[t] >= 0:
             _finish(W, 1 - W.uid_owner[row[L_REM0 + i]], S.capture[t], False)
             break
-    if W.G[G_OVER] == 0 and jwg and P[P_BACKER_FALLS] and rule == P[P_R_FLAG_TIE]:
-        row[L_REM0 + row[L_NREM]] = _remove(W, _backer(S, W, dfn))
-        row[L_NREM] += 1
-    if W.G[G_OVER] == 0 and soj_:
-        soj.after_combat(S, W, att, dfn, p, e)
-
-
-@njit(**LEAF, inline="always")
-def _stirs(S, W, x: int) -> bool:
-    """Can the ply that ended on ``x`` have put a piece beside an enemy spy? (If not, :func:`_unmask` would tell nothing.)
-
-    Once the board has been looked at (``G_SCANNED``), every enemy piece
-    beside a spy is known, and pieces only move to ``x`` or leave the
-    board; so only a spy on ``x``, or a piece on ``x`` beside a spy of the
-    other side, can be news. The spies are those the last look found
-    (``W.spies``): a spy moves only by a ply that ends in a look, so the
-    list holds every one still on the board (and may hold a fallen one,
-    which costs one needless look). Skipping the looks that cannot tell
-    anything makes random Spionaaž games some 15 % faster (1.83 against
-    1.59 million plies per CPU-second, best of three 2-second runs, one
-    idle core); the look itself stays whole, the hooks' walk mirrored.
-    """
-    o, spy = W.owner[x], S.P[P_SPY]
-    stirs = W.G[G_SCANNED] == 0 or (o >= 0 and W.kind[x] == spy)
-    if o >= 0 and not stirs:
-        e = 1 - o
-        for i in range(W.G[G_SPIES + e]):
-            if S.near[W.spies[e, i], x]:
-                stirs = True
-    return stirs
-
-
-@njit(**LEAF, inline="always")
-def _unmask(S, W) -> None:
-    """SpionaazHooks.after_move: each side is told (once) every enemy piece beside one of its spies.
-
-    One scan finds both sides' spies (ascending, as the hooks walk them);
-    ``W.mark`` holds, per piece, the number of the last pass that listed it,
-    so a pass needs no clearing.
-    """
-    spy, n = S.P[P_SPY], S.step.shape[1]
-    spies, count = W.spies, W.G[G_SPIES : G_SPIES + 2]
-    count[:] = 0
-    for c in range(n):
-        if W.kind[c] == spy and W.owner[c] >= 0:
-            side = W.owner[c]
-            spies[side, count[side]] = c
-            count[side] += 1
-    for side in range(2):
-        W.G[G_PASS] += 1
-        stamp = W.G[G_PASS]
-        e = -1
-        start = W.G[G_AUX]
-        for i in range(count[side]):
-            for x in S.around[spies[side, i]]:
-                if x < 0 or W.owner[x] != 1 - side:
-                    continue
-                u = W.uid[x]
-                if W.mark[u] == stamp:
-                    continue
-                W.mark[u] = stamp
-                if W.known[side, u]:
-                    continue
-                if e < 0:
-                    e = _log(W, E_REVEALED, S.P[P_R_UNMASK])
-                    W.log[e, L_LEARNER], W.log[e, L_OFFSET] = side, start
-                a = W.G[G_AUX]
-                W.aux[a, 0], W.aux[a, 1], W.aux[a, 2], W.aux[a, 3] = u, W.kind[x], x, W.owner[x]
-                W.G[G_AUX] = a + 1
-        for a in range(start, W.G[G_AUX]):
-            W.known[side, W.aux[a, 0]] = True
-        if e >= 0:
-            W.log[e, L_COUNT] = W.G[G_AUX] - start
+    if W.G[G_OVER] == 0:
+        hooks.after_combat(S, W, att, dfn, p, e)
 
 
 @njit(**LEAF, inline="always")
@@ -546,15 +398,12 @@ def _engaged(S, W, c: int, x: int, p: int) -> int:
 
 @njit(**LEAF, inline="always")
 def _apply(S, W, c: int, x: int, act: int, aim: int, arg: int) -> None:
-    """BoardGame._apply, then the end of the ply (on squares every move is plain; the map's are :func:`_apply_map`)."""
+    """BoardGame._apply: the piece marked as moved, the move made (by the hooks or the shared step), after_move, the ply's end."""
     P = S.P
-    if P[P_HOOKS] == HOOKS_MAP:
-        _apply_map(S, W, c, x, act, aim)
-        return
     p = W.G[G_TO_MOVE]
     u = W.uid[c]
     if u >= 0:  # Sõjamäng's deserter and reinforcement come onto an empty square: no piece has moved
-        if x != c:  # a battery firing where it stands has not been seen to move
+        if x != c:  # a strike or a battery's fire from where the piece stands is no move
             W.moved[u] = True
         W.turn_moved[u] = True
         W.G[G_TURN + W.G[G_NTURN]] = u
@@ -565,12 +414,8 @@ def _apply(S, W, c: int, x: int, act: int, aim: int, arg: int) -> None:
                 W.last_from[last] = -1
             W.G[G_LAST0 + p] = u
         W.last_from[u] = c
-    armed = act != ACT_PLAIN and soj.armed(act)  # Sõjamäng's armed attack, look or rescue: a plain step, its state around
-    if act != ACT_PLAIN and not armed:
-        soj.perform(S, W, c, x, act, aim, arg, p)
-    else:
-        if armed:
-            soj.arm(S, W, c, x, act, arg, p)
+    struck = hooks.perform(S, W, c, x, act, aim, arg, p)
+    if struck == NOT_PERFORMED:
         target = _engaged(S, W, c, x, p)
         if target == x:  # onto the enemy
             _collide(S, W, c, x, p, True)
@@ -578,18 +423,11 @@ def _apply(S, W, c: int, x: int, act: int, aim: int, arg: int) -> None:
             _relocate(W, c, x)
             if target >= 0:  # face to face with him
                 _collide(S, W, x, target, p, False)
-        if armed:
-            soj.disarm(W, act)
-    if W.G[G_OVER] == 0 and P[P_HOOKS] == HOOKS_SOJ:
-        soj.after_move(S, W, x, act, p)
-    if W.G[G_OVER] == 0:
-        if P[P_HOOKS] == HOOKS_JWG and P[P_MINE_ANY] and W.owner[x] == p and not _is_forward(S, c, x, p):
-            front = S.step[NORTH if p == 0 else SOUTH, x]
-            if front >= 0 and W.owner[front] == 1 - p and W.kind[front] == P[P_MINE]:
-                _collide(S, W, x, front, p, False)
-        elif P[P_HOOKS] == HOOKS_SPZ and _stirs(S, W, x):
-            _unmask(S, W)
-            W.G[G_SCANNED] = 1
+    elif struck >= 0:  # the hooks brought the piece to x, from where it strikes
+        _collide(S, W, x, struck, p, False)
+    struck = hooks.after_move(S, W, c, x, act, p)
+    if struck >= 0:  # a fight the move's end starts (the Japanese War Game's mine)
+        _collide(S, W, x, struck, p, False)
     if W.G[G_OVER] == 0 and P[P_OCCUPY_RULE] >= 0 and S.occupy[p, x] and W.owner[x] == p:
         _finish(W, p, P[P_OCCUPY_RULE], False)
     _end_ply(S, W, p)
@@ -601,18 +439,15 @@ def _end_ply(S, W, p: int) -> None:
     if W.G[G_OVER]:
         return
     W.G[G_TURN_PLIES] += 1
-    soj_ = S.P[P_HOOKS] == HOOKS_SOJ
-    if soj_ and W.G[G_TURN_PLIES] >= S.P[P_MPT] and W.sg[soj.SG_BONUS + p] > 0:
-        W.sg[soj.SG_BONUS + p] -= 1  # an owed ply: the same side begins another turn
+    if W.G[G_TURN_PLIES] >= S.P[P_MPT] and hooks.owed_ply(S, W, p):  # the same side begins another turn
         W.G[G_TURN_PLIES] = 0
         _new_turn(W)
-        soj.turn_start(S, W, p)
+        hooks.turn_start(S, W, p)
     switch = W.G[G_TURN_PLIES] >= S.P[P_MPT] or _generate(S, W, p) == 0
     if switch:
         W.G[G_TO_MOVE], W.G[G_TURN_PLIES] = 1 - p, 0
         _new_turn(W)
-        if soj_:
-            soj.turn_start(S, W, 1 - p)
+        hooks.turn_start(S, W, 1 - p)
         if _generate(S, W, 1 - p) == 0:
             _finish(W, p, S.P[P_NO_MOVES_RULE], False)
             return
@@ -626,259 +461,6 @@ def _new_turn(W) -> None:
     for i in range(W.G[G_NTURN]):
         W.turn_moved[W.G[G_TURN + i]] = False
     W.G[G_NTURN] = 0
-
-
-# -- the Finnish map game (FinnishFrontHooks): every move from the hooks, on a point board ---------
-@njit(**LEAF, inline="always")  # tiny and hot: a call would cost more than the work
-def _add(W, n: int, c: int, x: int, act: int, aim: int) -> int:
-    """Write the move (``c``, ``x``, ``act``, ``aim``) as ``W.buf``'s ``n``-th legal move; returns ``n + 1``."""
-    row = W.buf[n]
-    row[0], row[1], row[2], row[3], row[4] = c, x, act, aim, -1
-    return n + 1
-
-
-@inner(LEAF)
-def _generate_map(S, W, p: int) -> int:
-    """FinnishFrontHooks.extra_moves for side ``p`` into ``W.buf`` (a point board's every move); returns how many.
-
-    In the hooks' order: each piece by its point (ascending), a held
-    piece's entries, else its moves, its strikes (from where it stands and,
-    with ``attack_timing`` "same-move", from every point it may reach), a
-    flyer's looks, and a strategic point's withdrawal or redeployments.
-    """
-    P, owner, kind = S.P, W.owner, W.kind
-    gas, flyer, e = P[P_MAP_GAS], P[P_MAP_FLYER], 1 - p
-    closed = W.closed  # closed_to: the points the enemy's gas closes to p's pieces other than flyers
-    closed[:] = False
-    for c in range(owner.shape[0]):
-        if owner[c] == e and kind[c] == gas and S.holder[c] != e:
-            closed[c] = True
-            if P[P_GAS_WIDE]:
-                for x in S.nbr[c]:
-                    if x < 0:
-                        break
-                    closed[x] = True
-    free_hold = -1
-    for h in S.hold[p]:
-        if h >= 0 and owner[h] < 0:
-            free_hold = h
-            break
-    n = 0
-    for c in range(owner.shape[0]):
-        if owner[c] != p:
-            continue
-        t = kind[c]
-        if S.holder[c] == p:  # entry_points: a reserve into its area (or a strategic point), a redeployed piece onto one
-            cells = S.area[p] if P[P_OWN_AREA] and not W.redeployed[W.uid[c]] else S.strat[p]
-            for x in cells:
-                if x < 0:
-                    break
-                if owner[x] < 0 and S.enter_t[t, x]:
-                    n = _add(W, n, c, x, ACT_ENTER, -1)
-            continue
-        start = n
-        n = _reach(S, W, c, p, t, n)
-        reached = n
-        if t != gas:  # the gas command strikes with gas alone
-            is_flyer = t == flyer
-            for k in range(start - 1, reached if P[P_SAME_MOVE] else start):
-                d = c if k < start else W.buf[k, 1]
-                targets = S.nbr[d] if is_flyer else S.strike[p, d]
-                for x in targets:
-                    if x < 0:
-                        break
-                    if owner[x] == e and (is_flyer or kind[x] != gas):
-                        n = _add(W, n, c, d, ACT_ATTACK, x)
-            if is_flyer:
-                for k in range(start, reached):
-                    d = W.buf[k, 1]
-                    for x in S.nbr[d]:
-                        if x < 0:
-                            break
-                        if owner[x] == e:
-                            n = _add(W, n, c, d, ACT_RECON, x)
-        if S.strat_of[p, c]:
-            if P[P_TWO_MOVES]:
-                if free_hold >= 0:
-                    n = _add(W, n, c, free_hold, ACT_WITHDRAW, -1)
-            else:
-                for x in S.strat[p]:
-                    if x < 0:
-                        break
-                    if x != c and owner[x] < 0 and S.enter_t[t, x]:
-                        n = _add(W, n, c, x, ACT_REDEPLOY, -1)
-    W.G[G_NMOVES] = n
-    return n
-
-
-@inner(LEAF)
-def _reach(S, W, c: int, p: int, t: int, n: int) -> int:
-    """FinnishFrontHooks.reach: the free points the piece on ``c`` may go to, written from ``W.buf[n]`` on; returns the new count.
-
-    Flyers and trains run along their rays (a train stops at a piece or at
-    gas, a flyer passes over pieces unless ``flyer_passes`` says "blocked");
-    the others step breadth-first up to their steps, never through gas.
-    ``W.cmark`` stamps the points already seen (the hooks' ``seen`` set).
-    """
-    P, owner, mark = S.P, W.owner, W.cmark
-    W.G[G_CSTAMP] += 1
-    stamp = W.G[G_CSTAMP]
-    line = S.line[t]
-    if line != LINE_STEP:
-        train = line == LINE_TRAIN
-        stop = train or P[P_FLYER_BLOCKED]
-        barred = -1 if train else P[P_NO_LANDING0 + p]
-        rays = S.rays[p, t, c]
-        for r in range(rays.shape[0]):
-            if rays[r, 0] < 0:
-                break
-            for j in range(rays.shape[1]):
-                x = rays[r, j]
-                if x < 0:
-                    break
-                if owner[x] >= 0:
-                    if stop:
-                        break
-                    continue
-                if train and W.closed[x]:
-                    break
-                if mark[x] != stamp and x != barred and (S.fwd[p, c, x] or not P[P_FORWARD_ONLY]):
-                    mark[x] = stamp
-                    n = _add(W, n, c, x, ACT_PLAIN, -1)
-        return n
-    mark[c] = stamp
-    front, cur, width = W.front, 0, 1
-    front[0, 0] = c
-    for _ in range(S.steps[t]):
-        nxt, count = 1 - cur, 0
-        for i in range(width):
-            for b in S.adj[p, t, front[cur, i]]:
-                if b < 0:
-                    break
-                if mark[b] == stamp:
-                    continue
-                mark[b] = stamp
-                if owner[b] < 0 and not W.closed[b]:
-                    n = _add(W, n, c, b, ACT_PLAIN, -1)
-                    front[nxt, count] = b
-                    count += 1
-        cur, width = nxt, count
-    return n
-
-
-@inner(LEAF)
-def _apply_map(S, W, c: int, x: int, act: int, aim: int) -> None:
-    """BoardGame._apply of a map move: FinnishFrontHooks.perform, after_move, the headquarters, the end of the ply."""
-    P = S.P
-    p = W.G[G_TO_MOVE]
-    u = W.uid[c]
-    if x != c:  # a strike from where the piece stands is no move
-        W.moved[u] = True
-    W.turn_moved[u] = True
-    W.G[G_TURN + W.G[G_NTURN]] = u
-    W.G[G_NTURN] += 1
-    W.last_from[u] = c
-    if act == ACT_ATTACK:  # up to the point beside the target, then the strike; the attacker is told what he struck
-        if x != c:
-            _relocate(W, c, x)
-        defender, attacker = W.uid[aim], W.uid[x]
-        _collide(S, W, x, aim, p, False)
-        reveal(W, p, defender, -1, P[P_R_ASK])
-        if P[P_REVEAL_BOTH]:
-            reveal(W, 1 - p, attacker, -1, P[P_R_ASK])
-    elif act == ACT_RECON:
-        _relocate(W, c, x)
-        reveal(W, p, W.uid[aim], -1, P[P_R_RECON])
-        _note(W, N_REVEAL, P[P_R_RECON], p, x, aim)
-    elif act == ACT_ENTER:
-        rule = P[P_R_REDEPLOY] if W.redeployed[u] else P[P_R_RESERVE]
-        _relocate(W, c, x)
-        _note(W, N_ENTER, rule, p, x, -1)
-    elif act == ACT_WITHDRAW:
-        W.redeployed[u] = True
-        _relocate(W, c, x)
-        _note(W, N_WITHDRAW, P[P_R_REDEPLOY], p, c, -1)
-    elif act == ACT_REDEPLOY:
-        _relocate(W, c, x)
-        _note(W, N_REDEPLOY, P[P_R_REDEPLOY], p, c, x)
-    else:
-        _relocate(W, c, x)
-    if W.G[G_OVER] == 0:
-        _after_map(S, W, x, p)
-    if W.G[G_OVER] == 0 and P[P_OCCUPY_RULE] >= 0 and S.occupy[p, x] and W.owner[x] == p:
-        _finish(W, p, P[P_OCCUPY_RULE], False)
-    _end_ply(S, W, p)
-
-
-@njit(**LEAF, inline="always")
-def _after_map(S, W, x: int, p: int) -> None:
-    """FinnishFrontHooks.after_move: the gas command seen, the mover's gassed pieces lost, gas released, five strategic points."""
-    P = S.P
-    if W.owner[x] == p and _show_gas(S, W, x, p):  # only its own move brings it onto the map
-        _note(W, N_REVEAL, P[P_R_GAS_SEEN], p, x, -1)
-    if W.G[G_GASSED + p]:
-        _gas_losses(S, W, p)
-    if W.owner[x] != p:
-        return
-    if W.kind[x] == P[P_MAP_GAS] and S.holder[x] != p:
-        _release_gas(S, W, x, p)
-    if S.strat_of[1 - p, x]:
-        held = 0
-        for c in range(W.owner.shape[0]):
-            if W.owner[c] == p and S.strat_of[1 - p, c]:
-                held += 1
-        if held >= 5:
-            _finish(W, p, P[P_R_STRATEGIC], False)
-
-
-@inner(LEAF)
-def _show_gas(S, W, c: int, s: int) -> bool:
-    """FinnishFrontHooks._show_gas: if ``c`` holds ``s``'s gas command on the map, unknown to the enemy, make it known."""
-    if W.kind[c] != S.P[P_MAP_GAS] or S.holder[c] == s:
-        return False
-    return reveal(W, 1 - s, W.uid[c], -1, S.P[P_R_GAS_SEEN])
-
-
-@inner(LEAF)
-def _release_gas(S, W, cell: int, p: int) -> None:
-    """FinnishFrontHooks._release_gas: the enemy's infantry and machine guns beside ``cell`` are caught (``W.gas_at``)."""
-    e, start = 1 - p, W.G[G_AUX]
-    for x in S.nbr[cell]:
-        if x < 0:
-            break
-        if W.owner[x] == e and S.bordered[W.kind[x]]:
-            W.aux[W.G[G_AUX], 0] = x
-            W.G[G_AUX] += 1
-    hits = W.G[G_AUX] - start
-    if hits == 0:
-        return
-    for a in range(start, start + hits):
-        W.gas_at[W.uid[W.aux[a, 0]]] = cell  # the cloud: cell and its neighbours
-    W.G[G_GASSED + e] += hits
-    row = W.log[_log(W, E_GAS, S.P[P_R_GAS])]
-    row[L_GAS_SIDE], row[L_OFFSET], row[L_COUNT], row[L_GAS_CELL] = p, start, hits, cell
-
-
-@inner(LEAF)
-def _gas_losses(S, W, p: int) -> None:
-    """FinnishFrontHooks._gas_losses: ``p``'s caught pieces still in their cloud at his move are lost (ascending)."""
-    for c in range(W.owner.shape[0]):
-        if W.owner[c] == p:
-            g = W.gas_at[W.uid[c]]
-            if g >= 0 and (c == g or S.near[g, c]):
-                _remove(W, c)
-                _note(W, N_GAS_LOST, S.P[P_R_GAS_LOST], p, c, -1)
-    for u in range(W.gas_at.shape[0]):
-        if W.uid_owner[u] == p:
-            W.gas_at[u] = -1
-    W.G[G_GASSED + p] = 0
-
-
-@njit(**LEAF, inline="always")
-def _note(W, note: int, rule: int, side: int, c0: int, c1: int) -> None:
-    """A note event (``NOTES[note]``) of ``side`` on one or two cells (``c1`` -1: one)."""
-    row = W.log[_log(W, E_NOTE, rule)]
-    row[L_NOTE], row[L_N_SIDE], row[L_CELL0], row[L_CELL1] = note, side, c0, c1
 
 
 # -- setting up ----------------------------------------------------------------------------------
@@ -922,7 +504,7 @@ def _place(S, W, p: int, rng) -> bool:
         mt.shuffle(rng, free, m)
         for k in range(min(m, nrest)):
             put[free[k]] = S.rest[p, k]
-        if min(m, nrest) == nrest and (S.P[P_HOOKS] != HOOKS_SOJ or soj.setup_ok(S, put, p)):
+        if min(m, nrest) == nrest and hooks.setup_ok(S, put, p):
             for c in range(put.shape[0]):
                 if put[c] >= 0:
                     W.kind[c], W.owner[c] = put[c], p
@@ -933,7 +515,9 @@ def _place(S, W, p: int, rng) -> bool:
 @inner(ALLOCATING)
 def new_game(S, W) -> None:
     """BoardGame.__init__ from the seeded streams in ``W.rng`` (0 prepare, 1-2 setups, 3-4 players)."""
+    seed = W.G[G_SEED]  # set by the caller
     W.G[:] = 0
+    W.G[G_SEED] = seed
     W.G[G_WINNER] = W.G[G_END_RULE] = W.G[G_LAST0] = W.G[G_LAST1] = -1
     W.kind[:] = -1
     W.owner[:] = -1
@@ -943,29 +527,11 @@ def new_game(S, W) -> None:
     W.moved[:] = False
     W.known[:] = False
     W.mark[:] = 0
-    W.cmark[:] = 0
-    W.gas_at[:] = -1
-    W.redeployed[:] = False
     W.frozen[:] = False
     W.enter_by[:, :, :] = S.enter_side
     for c in range(W.enter.shape[0]):
         W.enter[c] = not S.water[c]
-    if S.P[P_HOOKS] == HOOKS_SPZ:  # SpionaazHooks.new_state and prepare: volcanoes drawn, then blocked
-        k = S.P[P_VOLCANOES]
-        drawn = np.empty(k, np.int64)
-        mt.sample(W.rng[0], S.middle, k, drawn)
-        drawn.sort()
-        e = -1
-        for c in drawn:
-            if W.enter[c]:
-                W.enter[c] = False
-                if e < 0:
-                    e = _log(W, E_BLOCKED, S.P[P_R_VOLCANO])
-                    W.log[e, L_OFFSET] = W.G[G_AUX]
-                W.aux[W.G[G_AUX], 0] = c
-                W.G[G_AUX] += 1
-        if e >= 0:
-            W.log[e, L_COUNT] = W.G[G_AUX] - W.log[e, L_OFFSET]
+    hooks.prepare(S, W)
     for p in range(2):
         if not _place(S, W, p, W.rng[1 + p]):
             W.G[G_SETUP_FAILED] = 1 + p
@@ -978,13 +544,7 @@ def new_game(S, W) -> None:
             W.uid_kind[u] = W.kind[c]  # the piece's type now (Sõjamäng's promotions change it), or when it fell
             u += 1
     W.start[0, :], W.start[1, :], W.start[2, :] = W.kind, W.owner, W.uid
-    if S.P[P_HOOKS] == HOOKS_MAP:  # FinnishFrontHooks.begin: a gas command on the map is known to the enemy
-        for s in range(2):
-            for c in range(W.kind.shape[0]):
-                if W.owner[c] == s:
-                    _show_gas(S, W, c, s)
-    elif S.P[P_HOOKS] == HOOKS_SOJ:
-        soj.begin(S, W)
+    hooks.begin(S, W)
     if _generate(S, W, 0) == 0:
         _finish(W, 1, S.P[P_NO_MOVES_RULE], False)
 
@@ -1042,20 +602,13 @@ def _greedy(S, W, p: int, n: int) -> int:
             everyone += left[t]
             if S.movement[t] != IMMOBILE:
                 mobile += left[t]
-    occupy, sojamang = S.P[P_OCCUPY_RULE] >= 0, S.P[P_HOOKS] == HOOKS_SOJ
+    occupy = S.P[P_OCCUPY_RULE] >= 0
     best, nbest = 0.0, 0
     for i in range(n):
         c, x, act = W.buf[i, 0], W.buf[i, 1], W.buf[i, 2]
         advance = 0.01 * (1 if _is_forward(S, c, x, p) else 0)
-        if sojamang and act != ACT_PLAIN and act != soj.MG and act != soj.GRENADE and act != ACT_RECON:
-            v = soj.action_value(S, W, i, p, everyone)
-        elif act == ACT_RECON and not sojamang:  # FinnishFrontHooks.action_value: a look is worth a little at an unknown piece
-            v = -0.05 if W.known[p, W.uid[W.buf[i, 3]]] else 0.05
-        elif act == ACT_ENTER:  # bringing reserves in, a little too
-            v = 0.02
-        elif act in (ACT_WITHDRAW, ACT_REDEPLOY):
-            v = 0.0
-        else:  # a plain move, the map's strike, Sõjamäng's armed attack or look: the fight it starts (if any)
+        v = hooks.action_value(S, W, i, p, everyone)
+        if v != v:  # NaN: a plain move, the map's strike, Sõjamäng's armed attack or look: the fight it starts (if any)
             target = W.buf[i, 3] if act != ACT_PLAIN else _engaged(S, W, c, x, p)
             if target >= 0:
                 v = _fight_value(S, W, c, target, p, mobile, everyone) + advance
@@ -1170,7 +723,7 @@ def _fights(S, W, p: int, n: int) -> int:
         if target < 0:
             win = occupy and S.occupy[p, x]
         else:
-            decider = _decider(S, W, target)[0]
+            decider = hooks.decider(S, W, target)[0]
             win = decider < 0 or S.outcome[W.kind[c], W.kind[decider]] == ATTACKER_WINS
         if win:
             W.best[k] = i
@@ -1200,37 +753,17 @@ def _restore(S, W0, W) -> None:
     """Copy the position in ``W0`` into ``W``: everything a playout reads (``W`` may hold another game's), and the legal moves."""
     for a, b in ((W.G, W0.G), (W.kind, W0.kind), (W.owner, W0.owner), (W.uid, W0.uid), (W.last_from, W0.last_from)):
         copy_into(a, b)
-    for a, b in ((W.uid_owner, W0.uid_owner), (W.uid_kind, W0.uid_kind), (W.gas_at, W0.gas_at)):
+    for a, b in ((W.uid_owner, W0.uid_owner), (W.uid_kind, W0.uid_kind)):
         copy_into(a, b)
-    for a, b in ((W.turn_moved, W0.turn_moved), (W.moved, W0.moved), (W.enter, W0.enter), (W.redeployed, W0.redeployed)):
+    for a, b in ((W.turn_moved, W0.turn_moved), (W.moved, W0.moved), (W.enter, W0.enter)):
         copy_into(a, b)
     for side in range(2):
         copy_into(W.known[side], W0.known[side])
         copy_into(W.spies[side], W0.spies[side])
-    W.mark[:] = 0  # G_PASS and G_CSTAMP went back with G: no stamp of a discarded playout may survive
-    W.cmark[:] = 0
-    if S.P[P_HOOKS] == HOOKS_SOJ:  # the hooks' state, the held pieces, the fallen (the census reads them), the entry bars
-        for u in range(W0.su.shape[0]):
-            copy_into(W.su[u], W0.su[u])
-        for i in range(W0.sg[soj.SG_NPEND]):
-            copy_into(W.pend[i], W0.pend[i])
-        for side in range(2):
-            for t in range(W0.enter_by.shape[1]):
-                copy_into(W.enter_by[side, t], W0.enter_by[side, t])
-            for i in range(W0.ropen.shape[1]):
-                copy_into(W.ropen[side, i], W0.ropen[side, i])
-        copy_into(W.sg, W0.sg)
-        copy_into(W.frozen, W0.frozen)
-        copy_into(W.rem, W0.rem)
+    W.mark[:] = 0  # G_PASS went back with G: no stamp of a discarded playout may survive
+    hooks.copy_state(S, W0, W)
     for i in range(W0.G[G_NMOVES]):
         copy_into(W.buf[i], W0.buf[i])
-
-
-@njit(**LEAF, inline="always")
-def copy_into(dst, src) -> None:
-    """``dst[:len(src)] = src`` as a loop: numba's slice assignment may allocate (against overlap), which a leaf may not."""
-    for i in range(src.shape[0]):
-        dst[i] = src[i]
 
 
 @njit(**LEAF, inline="always")
@@ -1261,8 +794,8 @@ def balance(S, W, me: int, advance: float) -> float:
 def play_batch(S, W, players, keys, seeds, out) -> None:
     """Play one game per row of ``keys`` (five seed keys each) and ``seeds``; ``out`` rows: plies, winner (-1 none), end rule."""
     for g in range(keys.shape[0]):
-        for s in range(0 if S.P[P_HOOKS] == HOOKS_SPZ else 1, 5):  # only Spionaaž's hooks draw from the prepare stream
+        for s in range(0 if S.P[P_PREPARE_DRAWS] else 1, 5):  # only some hooks draw from the prepare stream
             mt.seed(W.rng[s], keys[g, s])
-        W.sg[soj.SG_SEED] = seeds[g]  # Sõjamäng's deserters draw from a stream named by the seed and the ply
+        W.G[G_SEED] = seeds[g]
         play(S, W, players)
         out[g, 0], out[g, 1], out[g, 2] = W.G[G_PLY], W.G[G_WINNER], W.G[G_END_RULE]

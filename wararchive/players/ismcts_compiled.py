@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
-from ..kernel import mirror, mt, playout as k, sojamang as soj, worlds
+from ..kernel import hooks, mirror, mt, playout as k, worlds
 from ..kernel.mt import LEAF
 
 if TYPE_CHECKING:
@@ -143,8 +143,7 @@ def _guess(S, W, me, rng, scratch, pool0, still0, moved, gone, allowed, confined
             W.uid_kind[u] = pool[m]
         else:
             W.uid_kind[u] = fallback[mt.randbelow(rng, fallback.shape[0])]
-    if S.P[k.P_HOOKS] == k.HOOKS_SOJ:
-        soj.guessed(S, W, me, still0, moved, gone)
+    hooks.guessed(S, W, me, still0, moved, gone)
 
 
 @njit(**LEAF, inline="always")

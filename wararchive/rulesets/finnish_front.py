@@ -691,7 +691,7 @@ ARMS = [
         "it beats flyers (:2).",
     ),
     (
-        "flyer", "Flygareskader", "Flyer squadron", 2, 2, 0, "slide", "flyer", "F", "aircraft", P(2, 3, 4, 18, 21, 22),
+        "flyer", "Flygareskader", "Flyer squadron", 2, 2, 0, "slide", "flyer", "F", "aviator", P(2, 3, 4, 18, 21, 22),
         "No step number: it flies a whole straight line (:21). Strength 2: weaker than the companies by strength, "
         "but beating infantry and beaten by guns and machine guns by the text's exceptions (:2-3).",
     ),
@@ -700,7 +700,7 @@ ARMS = [
         "Runs a whole solid straight line like a flyer (:23); the strongest piece (6), armour and guns together.",
     ),
     (
-        "gas_command", "Gaskommando", "Gas command", 1, 1, 1, "step", "solid", "G", "gas", P(1, 20),
+        "gas_command", "Gaskommando", "Gas command", 1, 1, 1, "step", "solid", "G", "poison-gas", P(1, 20),
         "One a side: its weapon is the gas (:1), its own strength the least (1); 1 step on unbroken lines (:25).",
     ),
 ]  # fmt: skip

@@ -13,11 +13,12 @@ names them and the keys each carries, in the hooks' order); their cells
 are rows of ``W.aux`` and the pieces they name rows of ``W.paux`` (uid,
 type, side), so :mod:`.game` writes the hooks' very dicts back.
 
-:mod:`.playout` calls in here from its generator, its ``_apply`` (an
-armed attack, a reconnaissance or a rescue is its plain step with this
-module's state set around it: :func:`arm`, :func:`disarm`), its
+:mod:`wararchive.kernel.hooks` calls in here for the shared mechanism
+(:mod:`~wararchive.kernel.playout`): from its generator, its ``_apply``
+(an armed attack, a reconnaissance or a rescue is its plain step with
+this module's state set around it: :func:`arm`, :func:`disarm`), its
 collisions and its end of a ply; this module writes through the
-primitives of :mod:`.layout`, below both.
+primitives of :mod:`~wararchive.kernel.layout`, below both.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import layout as k, mt
-from .mt import ALLOCATING, LEAF, inner
+from .. import layout as k, mt
+from ..mt import ALLOCATING, LEAF, inner
 
 # Spec.tid: the type index of each piece the hooks name
 TYPE_IDS = (
@@ -224,12 +225,11 @@ SG_NOPOST, SG_AWAY_U, SG_AWAY_C, SG_OWN, SG_DESERTED, SG_NDONE, SG_NGEN, SG_REAR
     SG_NNAILED,
     SG_SEQ,
     SG_NARREST,
-    SG_SEED,
     SG_PAUX,
     SG_TURN_REM,
     SG_TURN_REM1,
     SG_SIZE,
-) = range(25, 44)
+) = range(25, 43)
 
 # The hooks' events: E_SOJ rows (playout.L_PLY, L_TYPE, L_RULE, then these)
 L_SK, L_TO, L_SIDE, L_COFF, L_CCOUNT, L_POFF, L_PCOUNT, L_X, L_HIT = range(3, 12)
@@ -587,9 +587,7 @@ def begin(S, W) -> None:
     for col in (SU_POST_HOME, SU_NAILED, SU_NAILED_BY):
         W.su[:, col] = -1
     W.su[:, SU_CHARGES] = 3
-    seed = W.sg[SG_SEED]  # set by the caller, for the deserters' streams
     W.sg[:] = 0
-    W.sg[SG_SEED] = seed
     W.sg[SG_W_UID] = W.sg[SG_RECON] = W.sg[SG_RESCUE] = -1
     for s in range(2):
         W.sg[SG_AWAY_U + s] = W.sg[SG_AWAY_C + s] = W.sg[SG_FLAG + s] = -1
@@ -1217,7 +1215,7 @@ def _stream_text(S, W, ply: int):
     for b in head:
         out[n] = b
         n += 1
-    n = _digits(out, n, W.sg[SG_SEED])
+    n = _digits(out, n, W.G[k.G_SEED])  # the game's seed
     for b in (58, 100, 101, 115, 101, 114, 116, 101, 114, 58):  # ":deserter:"
         out[n] = b
         n += 1
@@ -1637,3 +1635,20 @@ def action_value(S, W, i: int, p: int, everyone: int) -> float:
     if act == REINFORCE:
         return _value(S, arg)
     return 0.0
+
+
+@njit(**LEAF, inline="always")
+def copy_state(W0, W) -> None:
+    """SojamangHooks.copy_state: the hooks' state, the held pieces, the fallen (the census reads them), the entry bars."""
+    for u in range(W0.su.shape[0]):
+        k.copy_into(W.su[u], W0.su[u])
+    for i in range(W0.sg[SG_NPEND]):
+        k.copy_into(W.pend[i], W0.pend[i])
+    for side in range(2):
+        for t in range(W0.enter_by.shape[1]):
+            k.copy_into(W.enter_by[side, t], W0.enter_by[side, t])
+        for i in range(W0.ropen.shape[1]):
+            k.copy_into(W.ropen[side, i], W0.ropen[side, i])
+    k.copy_into(W.sg, W0.sg)
+    k.copy_into(W.frozen, W0.frozen)
+    k.copy_into(W.rem, W0.rem)
