@@ -46,7 +46,7 @@ TABLES: dict[str, tuple[str, dict[str, str]]] = {
             "lang": "language of the original",
             "label": "the project's short heading, if any",
             "category": "what kind of passage (title, preface, combat, movement…)",
-            "concepts": "concept ids it is tagged with (a JSON array in SQLite)",
+            "concepts": "concept ids it is tagged with (a JSON array in SQLite; one row each in passage_concepts)",
             "normative": "whether it states a rule of the game (1/0)",
             "start": "start in the source file (code point offset)",
             "end": "end in the source file (code point offset, exclusive)",
@@ -105,6 +105,10 @@ TABLES: dict[str, tuple[str, dict[str, str]]] = {
             "en": "English words for it",
             "passages": "number of passages tagged with it",
         },
+    ),
+    "passage_concepts": (
+        "One row per passage and concept it is tagged with: the passages' concept lists as a table that joins.",
+        {"passage_id": "the passage", "concept": "a concept it is tagged with (see the concepts table)"},
     ),
     "rulesets": (
         "The executable rulesets, one per game.",

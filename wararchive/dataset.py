@@ -23,6 +23,7 @@ TABLES = (
     "corrections",
     "alignments",
     "concepts",
+    "passage_concepts",
     "rulesets",
     "rules",
     "citations",
@@ -64,6 +65,9 @@ def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
         "corrections": corpus.corrections(),
         "alignments": corpus.alignments(),
         "concepts": corpus.concepts(),
+        "passage_concepts": pd.DataFrame(
+            [(p.id, k) for p in corpus.iter_passages() for k in p.concepts], columns=["passage_id", "concept"]
+        ),
         "rulesets": pd.DataFrame(
             [
                 {
@@ -91,6 +95,28 @@ def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
         "difference_rules": pd.DataFrame(_difference_rules(corpus, games), columns=list(DIFFERENCE_RULE_COLUMNS)),
     }
     return {name: out[name] for name in TABLES}
+
+
+CONCEPT_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("passage_concepts", "concept"),
+    ("pieces", "concept"),
+    ("rank_orders", "concept"),
+)
+"""Every (table, column) that names a concept: each must be a concept of the ``concepts`` table, the vocabulary.
+
+A passage's ``concepts`` list is the same data as its ``passage_concepts`` rows, which a foreign key can check."""
+
+
+def unknown_concepts(frames: dict[str, pd.DataFrame]) -> list[tuple[str, str]]:
+    """(table, concept) for every concept a table names that the vocabulary lacks, so the exports can say so.
+
+    A ruleset (a plugin's too) tags its pieces with concepts in Python, where the corpus loader cannot
+    check them against ``concepts.yaml``; the exported tables are where the two meet.
+    """
+    vocabulary = set(frames["concepts"].concept)
+    return sorted(
+        {(table, k) for table, column in CONCEPT_COLUMNS for k in frames[table][column].dropna() if k not in vocabulary}
+    )
 
 
 def _first(frame: pd.DataFrame, ruleset_id: str) -> pd.DataFrame:

@@ -2,8 +2,9 @@
 
 CSV, JSON and Parquet go to a directory, one file per table
 (``passages.csv``…); SQLite is one file with keys, foreign keys and
-full-text search (:mod:`.database`), and its Datasette metadata beside it
-(``datasette wararchive.sqlite -m wararchive.metadata.json``). Lists (a rule's citations, a passage's
+full-text search (:mod:`.database`), and its Datasette metadata and configuration beside it
+(``datasette wararchive.sqlite -c wararchive.datasette.yaml -m wararchive.metadata.json``,
+:mod:`.datasette_config`). Lists (a rule's citations, a passage's
 concepts) stay lists in JSON and Parquet; CSV joins them with ``; `` as the
 command line does; SQLite stores them as JSON arrays, which Datasette shows
 as lists and SQLite's ``json_each`` can unnest. Every file is written
@@ -18,9 +19,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .dataset import tables
+from .dataset import tables, unknown_concepts
 from .errors import UnknownIdError, WararchiveError
 from .fileio import atomic_write_bytes
+from .plugins import warn
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -45,17 +47,29 @@ def export(corpus: Corpus, fmt: str, out: str | Path, frames: dict[str, pd.DataF
         raise WararchiveError(f"{out}: is a file; {fmt} exports one file per table into a directory")
     frames = tables(corpus) if frames is None else frames
     if fmt == "sqlite":
-        from .database import database, datasette_metadata
-
-        meta = json.dumps(datasette_metadata(out.stem), ensure_ascii=False, indent=1) + "\n"
-        return [atomic_write_bytes(out, database(frames)), atomic_write_bytes(metadata_path(out), meta.encode("utf-8"))]
+        return _sqlite(frames, out)
     writer = _WRITERS[fmt]
     return [atomic_write_bytes(out / f"{name}.{fmt}", writer(frame)) for name, frame in frames.items()]
 
 
-def metadata_path(database: Path) -> Path:
-    """Where the Datasette metadata of a database file goes: ``wararchive.sqlite`` → ``wararchive.metadata.json``."""
-    return database.with_name(database.stem + ".metadata.json")
+def _sqlite(frames: dict[str, pd.DataFrame], out: Path) -> list[Path]:
+    """The database, then its metadata and configuration, which name it by its file name (``out.stem``).
+
+    A concept the vocabulary lacks is a foreign key that does not hold, which Datasette shows as a link to
+    nowhere: said on stderr, and written all the same (the other formats have no such links to break).
+    """
+    from .database import database
+    from .datasette_config import config_path, datasette_config, datasette_metadata, metadata_path, to_yaml
+
+    for table, concept in unknown_concepts(frames):
+        warn(f"the {table} table names the concept {concept!r}, which the vocabulary (concepts.yaml) lacks")
+
+    meta = json.dumps(datasette_metadata(out.stem), ensure_ascii=False, indent=1) + "\n"
+    return [
+        atomic_write_bytes(out, database(frames)),
+        atomic_write_bytes(metadata_path(out), meta.encode("utf-8")),
+        atomic_write_bytes(config_path(out), to_yaml(datasette_config(out.stem)).encode("utf-8")),
+    ]
 
 
 def _csv(frame: pd.DataFrame) -> bytes:

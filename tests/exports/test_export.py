@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import csv
 import json
-import re
 import sqlite3
+from pathlib import Path
 
 import pandas as pd
 import pytest
+import yaml
 
 from wararchive import corpus, engine
 from wararchive.cli.main import main
-from wararchive.dataset import TABLES, tables
+from wararchive.corpus.search import fold
+from wararchive.dataset import CONCEPT_COLUMNS, TABLES, tables, unknown_concepts
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -122,29 +126,87 @@ def test_sqlite_declares_keys_foreign_keys_and_full_text_search(tmp_path):
     assert main(["export", "sqlite", str(db)]) == 0
     con = sqlite3.connect(db)
     try:
-        pk = [r[1] for r in sorted(con.execute("pragma table_info(rules)"), key=lambda r: r[5]) if r[5]]
-        assert pk == ["ruleset", "rule_id"]
+        assert [r[1] for r in con.execute("pragma table_info(rules)") if r[5]] == ["rule_key"]
         assert [r[1] for r in con.execute("pragma table_info(passages)") if r[5]] == ["passage_id"]
-        fks = {(r[2], r[3], r[4]) for r in con.execute("pragma foreign_key_list(citations)")}
-        assert ("passages", "passage_id", "passage_id") in fks
-        assert con.execute("pragma foreign_key_check").fetchall() == []
-        # the three layers are searchable: the Swedish original, and the English of every text
-        hits = {
-            r[0]
-            for r in con.execute(
-                "select p.passage_id from passages_fts f join passages p on p.rowid = f.rowid where passages_fts match 'spion'"
-            )
+        (key,) = con.execute(
+            "select rule_key from rules where ruleset = 'spionaaz' and rule_id = 'spz.sapper-takes-general'"
+        ).fetchone()
+        assert key == "spionaaz:spz.sapper-takes-general"
+        # every foreign key is one column, which Datasette follows
+        for (table,) in con.execute("select name from sqlite_master where type = 'table' and name not like 'passages_fts%'"):
+            fks = list(con.execute(f'pragma foreign_key_list("{table}")'))
+            assert all(r[1] == 0 for r in fks) and len({r[0] for r in fks}) == len(fks), table
+        fks = {(r[3], r[2], r[4]) for r in con.execute("pragma foreign_key_list(citations)")}
+        assert {("passage_id", "passages", "passage_id"), ("rule_key", "rules", "rule_key")} <= fks
+        assert {("rule_key", "rules", "rule_key"), ("attacker_key", "pieces", "piece_key")} <= {
+            (r[3], r[2], r[4]) for r in con.execute("pragma foreign_key_list(combat)")
         }
-        assert hits and all(":" in h for h in hits)
-        (n,) = con.execute("select count(*) from passages_fts where passages_fts match 'translation:spy'").fetchone()
-        assert n == sum(1 for p in corpus.load().iter_passages() if "spy" in re.findall(r"\w+", p.translation.lower()))
+        # a citation of a piece names no rule: its rule_key is empty, its piece_key the piece
+        row = con.execute("select rule_key, piece_key, ruleset || ':' || item from citations where kind = 'piece'").fetchone()
+        assert row[0] is None and row[1] == row[2]
+        assert {r[2] for r in con.execute("pragma foreign_key_check")} <= {"concepts"}  # concepts: see test_concepts_*
+
+        # the three layers are searchable, by any substring of three characters or more, case and diacritics folded
+        def matching(query: str) -> set[str]:
+            sql = "select p.passage_id from passages_fts f join passages p on p.rowid = f.rowid where passages_fts match ?"
+            return {r[0] for r in con.execute(sql, (query,))}
+
+        passages = list(corpus.load().iter_passages())
+        layers = {p.id: (p.diplomatic, p.reading, p.translation) for p in passages}
+        assert matching("spioon") == {pid for pid, texts in layers.items() if any("spioon" in fold(t) for t in texts)}
+        assert matching("translation:spy") == {p.id for p in passages if "spy" in fold(p.translation)}
+        assert matching("faltmarskalk") == matching("FÄLTMARSKALK") != set()
     finally:
         con.close()
     meta = json.loads((tmp_path / "w.metadata.json").read_text(encoding="utf-8"))
     assert meta["license"] and meta["license_url"].startswith("https://") and meta["source"]
     described = meta["databases"]["w"]["tables"]
-    for name, frame in tables(corpus.load()).items():
-        assert set(described[name]["columns"]) == set(frame.columns), name
+    con = sqlite3.connect(db)
+    try:  # every column of the database is described, its one-column keys too
+        for name in TABLES:
+            assert set(described[name]["columns"]) == {r[1] for r in con.execute(f'pragma table_info("{name}")')}, name
+    finally:
+        con.close()
+
+
+def test_concepts_table_is_the_vocabulary_and_every_concept_column_a_foreign_key_into_it(tmp_path):
+    db = tmp_path / "w.sqlite"
+    assert main(["export", "sqlite", str(db)]) == 0
+    vocabulary = [rec["id"] for rec in yaml.safe_load((ROOT / "corpus" / "concepts.yaml").read_text(encoding="utf-8"))]
+    con = sqlite3.connect(db)
+    try:
+        assert [r[0] for r in con.execute("select concept from concepts order by rowid")] == vocabulary
+        for table, column in CONCEPT_COLUMNS:
+            fks = {(r[3], r[2], r[4]) for r in con.execute(f"pragma foreign_key_list({table})")}
+            assert (column, "concepts", "concept") in fks, table
+        tagged = con.execute("select count(*) from passage_concepts").fetchone()[0]
+        assert tagged == sum(len(p.concepts) for p in corpus.load().iter_passages())
+    finally:
+        con.close()
+
+
+def test_a_concept_outside_the_vocabulary_is_exported_with_a_warning(tmp_path, frames, capsys):
+    from wararchive.export import export
+
+    pieces = frames["pieces"].copy()
+    pieces.loc[pieces.index[0], "concept"] = "zeppelin"
+    db = tmp_path / "w.sqlite"
+    export(corpus.load(), "sqlite", db, frames={**frames, "pieces": pieces})
+    assert "the pieces table names the concept 'zeppelin', which the vocabulary" in capsys.readouterr().err
+    con = sqlite3.connect(db)
+    try:
+        assert ("pieces", "concepts") in {(r[0], r[2]) for r in con.execute("pragma foreign_key_check")}
+    finally:
+        con.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="finnish-front's pieces name the concepts 'aircraft' and 'gas'; the lead's pending change of "
+    "wararchive/rulesets/finnish_front.py to 'aviator' and 'poison-gas' makes this pass: remove this marker then",
+)
+def test_every_concept_a_ruleset_names_is_in_the_vocabulary(frames):
+    assert unknown_concepts(frames) == []
 
 
 def test_documents_and_passages_say_how_to_cite_them_with_the_release(frames):

@@ -41,6 +41,7 @@ LAYERS = {
     "export": 7,
     "database": 7,
     "datadict": 7,
+    "datasette_config": 7,
     "annotation": 7,
     "cli": 8,
 }

@@ -86,7 +86,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="export the edition and the rulesets",
         description="Export the whole archive for other tools: TEI P5 (one file per text), or every table "
         f"({', '.join(TABLES)}) as CSV, JSON or Parquet files in a directory, or as one SQLite database "
-        "with its Datasette metadata beside it (open it with 'datasette FILE -m FILE.metadata.json'), "
+        "with its Datasette metadata and configuration beside it (for NAME.sqlite, open it with "
+        "'datasette NAME.sqlite -c NAME.datasette.yaml -m NAME.metadata.json'; Datasette 0.x: without -c), "
         "or the rule citations and corrections as W3C Web Annotations (one JSON-LD file).",
     )
     p.add_argument("what", choices=["tei", "annotations", *EXPORT_FORMATS], help="export format")
