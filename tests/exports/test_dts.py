@@ -1,127 +1,136 @@
-"""The static DTS 1.0 API: every file has the spec's required fields, every template leads to a file, and each
-passage's document fragment holds exactly its text."""
+"""The static DTS 1.0 API, walked by a DTS client (``dts_client.py``) from its entry point, and read by Dapytains.
+
+The client follows every template for every resource, ``ref`` and ``down``
+value and checks each answer against the specification; the expected units
+and texts come from the corpus, never from the API.
+"""
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from urllib.parse import unquote
 
 import pytest
-import uritemplate
+from dts_client import DTS, TEI, StaticDts, Walk
+from lxml import etree
 
 from wararchive import corpus
-from wararchive.corpus.tei_schema import validate
-from wararchive.site.dts import CONTEXT, write_dts
+from wararchive.corpus.tables import canonical
+from wararchive.corpus.tei_schema import validate_tree
+from wararchive.site.dts import write_dts
 
 BASE = "https://example.org/wa/"
-TEI = "{http://www.tei-c.org/ns/1.0}"
-DTS = "{https://w3id.org/api/dts#}"
-
-# Required properties, from the tables of https://dtsapi.org/versions/v1.0 (the specifications repository, v1.0)
-ENTRY = {"@id", "@type", "dtsVersion", "collection", "navigation", "document"}
-MEMBER = {"@id", "@type", "title", "totalParents", "collection"}  # a Collection or a Resource
-COLLECTION = MEMBER | {"totalChildren"}
-RESOURCE = MEMBER | {"navigation", "document"}
-NAV_RESOURCE = {"@id", "@type", "collection", "navigation", "document", "citationTrees"}
-NAVIGATION = {"@id", "@type", "dtsVersion", "resource"}
-UNIT = {"identifier", "@type", "level", "parent"}
+API = BASE + "dts/"
 
 
 @pytest.fixture(scope="module")
-def api(tmp_path_factory) -> Path:
+def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("dts")
     write_dts(corpus.load(), out, BASE)
-    return out / "dts"
+    return out
 
 
-def load(api: Path, url: str) -> dict | str:
-    """The file a URL of the API names, as a static server maps it (percent-decoded)."""
-    assert url.startswith(BASE + "dts/"), url
-    path = api / unquote(url.removeprefix(BASE + "dts/"))
-    assert path.is_file(), url
-    text = path.read_text(encoding="utf-8")
-    return json.loads(text) if path.suffix == ".json" else text
+@pytest.fixture(scope="module")
+def walk(site) -> Walk:
+    return StaticDts(site, BASE).walk(API + "index.json")
 
 
-def _check_member(member: dict) -> None:
-    assert member["@type"] in ("Collection", "Resource")
-    assert (COLLECTION if member["@type"] == "Collection" else RESOURCE) <= set(member), member.get("@id")
-    for value in member.get("dublinCore", {}).values():  # a MetadataObject: URIs, or {lang, value} lists
-        assert isinstance(value, list) and all(isinstance(v, str) or set(v) == {"lang", "value"} for v in value)
+def test_the_client_finds_no_problem(walk):
+    assert walk.problems == []
 
 
-def test_entry_point_and_collections(api):
-    entry = json.loads((api / "index.json").read_text(encoding="utf-8"))
-    assert set(entry) >= ENTRY and entry["@type"] == "EntryPoint" and entry["dtsVersion"] == "1.0"
-    assert entry["@context"] == CONTEXT
-    root = load(api, uritemplate.expand(entry["collection"]))
-    assert root["@type"] == "Collection" and root["totalParents"] == 0 and root["dtsVersion"] == "1.0"
-    _check_member(root)
+def test_every_call_the_templates_allow_is_answered(walk):
+    """Entry, root and its nav forms, per text: 3 collections, 2 trees, 4 calls per unit, the document and one per unit."""
+    texts = corpus.load().texts.values()
+    root = 1 + 1 + 2  # the root without id, by id, children, parents
+    per_text = [3 + 2 + 4 * len(t.passages) + 1 + len(t.passages) for t in texts]
+    assert len(walk.read) == len(set(walk.read)) == 1 + root + sum(per_text)
+
+
+def test_ids_are_absolute_and_units_are_the_passages(walk):
     c = corpus.load()
-    assert [m["@id"] for m in root["member"]] == list(c.texts) and root["totalChildren"] == len(c.texts)
-    for member in root["member"]:
-        _check_member(member)
-        alone = load(api, uritemplate.expand(entry["collection"], id=member["@id"]))
-        assert alone["dtsVersion"] == "1.0" and {k: v for k, v in alone.items() if k not in ("@context", "dtsVersion")} == member
-        parents = load(api, uritemplate.expand(entry["collection"], id=member["@id"], nav="parents"))
-        assert [p["@id"] for p in parents["member"]] == [root["@id"]]
-        _check_member(parents["member"][0])
+    assert set(walk.units) == {f"urn:wararchive:{t}" for t in c.texts}
+    for text_id, t in c.texts.items():
+        assert walk.units[f"urn:wararchive:{text_id}"] == [p.id for p in t.passages]
 
 
-def test_navigation_lists_every_passage_and_each_unit(api):
-    entry = json.loads((api / "index.json").read_text(encoding="utf-8"))
-    c = corpus.load()
-    for t in c.texts.values():
-        for down in (1, -1):
-            nav = load(api, uritemplate.expand(entry["navigation"], resource=t.text_id, down=down))
-            assert set(nav) >= NAVIGATION and nav["@type"] == "Navigation" and set(nav["resource"]) >= NAV_RESOURCE
-            assert nav["@id"] == uritemplate.expand(entry["navigation"], resource=t.text_id, down=down)
-            assert [u["identifier"] for u in nav["member"]] == [p.id for p in t.passages]
-            assert all(set(u) >= UNIT and u["@type"] == "CitableUnit" and u["parent"] is None for u in nav["member"])
-        for p in t.passages:
-            one = load(api, uritemplate.expand(nav["resource"]["navigation"], ref=p.id))
-            assert set(one) >= NAVIGATION and one["ref"]["identifier"] == p.id and "member" not in one
-
-
-def _reading(ab: ET.Element) -> str:
-    """The text of an <ab> with each correction's reading: what a DTS client shows as the passage."""
-    parts = [ab.text or ""]
-    for choice in ab:
-        parts += [choice.findtext(f"{TEI}corr") or "", choice.tail or ""]
+def _reading(holder: ET.Element) -> str:
+    """What a client shows as a passage: text, each choice's corrected side, tables as pipes, nothing for <lb/>."""
+    parts = [holder.text or ""]
+    for child in holder:
+        tag = child.tag.removeprefix(TEI)
+        if tag == "choice":
+            mended = child.find(f"{TEI}corr")
+            mended = child.find(f"{TEI}reg") if mended is None else mended
+            parts.append("".join(mended.itertext()))
+        elif tag == "table":
+            rows = [[cell.text or "" for cell in row] for row in child]
+            lines = ["| " + " | ".join(r) + " |" if any(r) else "|" + " |" * len(r) for r in rows]
+            parts.append("\n".join([lines[0], "|" + "---|" * len(rows[0]), *lines[1:]]))
+        parts.append(child.tail or "")
     return "".join(parts)
 
 
-def test_each_passage_document_is_its_text(api):
-    entry = json.loads((api / "index.json").read_text(encoding="utf-8"))
+def _unwrapped(doc: ET.Element) -> etree._Element:
+    """The fragment with dts:wrapper replaced by what it holds: DTS's namespace is not TEI's, the rest must be valid."""
+    tree = etree.fromstring(ET.tostring(doc))
+    for wrapper in tree.iter(DTS + "wrapper"):
+        parent = wrapper.getparent()
+        at = parent.index(wrapper)
+        for k, child in enumerate(list(wrapper)):
+            parent.insert(at + k, child)
+        parent.remove(wrapper)
+    return tree
+
+
+def test_each_fragment_is_a_valid_tei_document_holding_its_passage(walk):
     c = corpus.load()
-    for t in c.texts.values():
-        whole = ET.fromstring(load(api, uritemplate.expand(entry["document"], resource=t.text_id)).encode("utf-8"))
-        assert whole.tag == f"{TEI}TEI" and [x.get("n") for x in whole.iter(f"{TEI}text")] == [t.text_id]
-        validate([api / "document" / f"{t.text_id}.xml"])  # the whole text is valid TEI, as DTS recommends
+    for text_id, t in c.texts.items():
+        rid = f"urn:wararchive:{text_id}"
+        whole = walk.documents[f"{API}document/urn%3Awararchive%3A{text_id}.xml"]
+        validate_tree(etree.fromstring(ET.tostring(whole)), text_id)
         for p in t.passages:
-            doc = ET.fromstring(load(api, uritemplate.expand(entry["document"], resource=t.text_id, ref=p.id)).encode("utf-8"))
-            assert doc.tag == f"{TEI}TEI"
-            (wrapper,) = doc.findall(f"{DTS}wrapper")
-            (div,) = wrapper.findall(f"{TEI}div")
+            url = f"{API}document/{rid.replace(':', '%3A')}/{p.id.replace(':', '%3A')}.xml"
+            doc = walk.documents[url]
+            validate_tree(_unwrapped(doc), url)
+            (div,) = next(doc.iter(f"{DTS}wrapper")).findall(f"{TEI}div")
+            holder = div.find(f"{TEI}ab") if div.find(f"{TEI}ab") is not None else div.find(f"{TEI}head")
+            assert _reading(holder) == canonical(p.reading), p.id
+            back = doc.find(f".//{TEI}back/{TEI}div[@type='translation']/{TEI}ab")
+            assert back.text == p.translation
+            pointer = doc.find(f"{TEI}teiHeader//{TEI}bibl[@type='document']/{TEI}ptr")
+            assert pointer.get("target") == f"{API}document/{rid.replace(':', '%3A')}.xml"
+
+
+def test_both_language_versions_keep_their_alignment(walk):
+    c = corpus.load()
+    for a in c.parallels.values():
+        for text_id in (a.left, a.right):
+            doc = walk.documents[f"{API}document/urn%3Awararchive%3A{text_id}.xml"]
+            (group,) = [g for g in doc.iter(f"{TEI}linkGrp") if g.get("n") == a.alignment_id]
+            links = group.findall(f"{TEI}link")
+            assert [link.get("type") for link in links] == [u.relation for u in a.units]
+            for link, u in zip(links, a.units, strict=True):
+                targets = [t.rpartition("#")[2] for t in link.get("target").split()]
+                want = [x.replace(":", ".") for x in u.left] or [a.left]
+                want += [x.replace(":", ".") for x in u.right] or [a.right]
+                assert targets == want
+
+
+def test_dapytains_reads_every_unit_of_every_document(site):
+    """Dapytains (a DTS 1.0 implementation) finds the units through refsDecl/citeStructure and extracts each."""
+    dapytains = pytest.importorskip("dapytains.tei.document")
+    c = corpus.load()
+    for text_id, t in c.texts.items():
+        path = site / "dts" / "document" / f"urn:wararchive:{text_id}.xml"
+        doc = dapytains.Document(str(path))
+        refs = doc.get_reffs()
+        assert [u.ref for u in refs] == [p.id for p in t.passages]
+        titles = [u.dublinCore.get("http://purl.org/dc/terms/title") for u in refs]
+        assert titles == [[p.label] if p.label else None for p in t.passages]
+        for p in t.passages:
+            out = doc.get_passage(p.id)
+            (div,) = out.iter(f"{TEI}div")
             assert div.get("n") == p.id
-            assert _reading(div.find(f"{TEI}ab")) == p.reading, p.id
-            assert [ch.findtext(f"{TEI}sic") for ch in div.find(f"{TEI}ab")] == [k.original for k in p.corrections]
-
-
-def test_every_json_file_has_the_required_fields_of_its_type(api):
-    required = {"EntryPoint": ENTRY, "Collection": COLLECTION | {"dtsVersion"}, "Resource": RESOURCE | {"dtsVersion"}}
-    required["Navigation"] = NAVIGATION
-    files = sorted(api.rglob("*.json"))
-    texts = corpus.load().texts.values()  # entry, root (twice) and its parents; per text 2 collections, 2 trees, its units
-    assert len(files) == 4 + sum(4 + len(t.passages) for t in texts)
-    for path in files:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        assert doc["@context"] == CONTEXT and doc["dtsVersion"] == "1.0", path
-        assert set(doc) >= required[doc["@type"]], path
-        for member in doc.get("member", []):
-            if doc["@type"] == "Navigation":
-                assert set(member) >= UNIT and member["@type"] == "CitableUnit"
-            else:
-                _check_member(member)
+        span = doc.get_passage(t.passages[0].id, t.passages[-1].id)
+        assert [d.get("n") for d in span.iter(f"{TEI}div")] == [p.id for p in t.passages]

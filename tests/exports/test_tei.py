@@ -23,7 +23,8 @@ import yaml
 
 from wararchive import corpus, release
 from wararchive.corpus.corpus import Corpus
-from wararchive.corpus.tei import TEI_NS, export_tei, read_tei, read_tei_alignments, tei_file_name
+from wararchive.corpus.tables import canonical
+from wararchive.corpus.tei import SOURCE_ERRORS, TEI_NS, export_tei, read_tei, read_tei_alignments, tei_file_name
 from wararchive.errors import CorpusError, WararchiveError
 
 NS = {"tei": TEI_NS}
@@ -166,7 +167,7 @@ def test_header_is_complete(edition: Edition) -> None:
         decl = header.find("tei:encodingDesc/tei:editorialDecl", NS)
         assert decl is not None, name
         correction = decl.findtext("tei:correction/tei:p", namespaces=NS)
-        assert "sic" in correction and "corr" in correction and "reason" in correction
+        assert all(word in correction for word in ("sic", "corr", "orig", "reg", "reason"))
         assert "tile" in decl.findtext("tei:segmentation/tei:p", namespaces=NS)
         assert decl.find("tei:normalization", NS) is not None
         langs = [lang.get("ident") for lang in header.findall("tei:profileDesc/tei:langUsage/tei:language", NS)]
@@ -185,17 +186,37 @@ def test_every_passage_appears_once_with_its_xml_id(edition: Edition) -> None:
         assert by_xml_id[p.id.replace(":", ".")].get("n") == p.id
 
 
+def _holder(div: ET.Element) -> ET.Element:
+    """The element holding a passage's text: its head if it is a heading of the source, else its ab."""
+    (holder,) = [e for e in div if _local(e.tag) in ("ab", "head")]
+    return holder
+
+
+def _sides(choice: ET.Element) -> tuple[ET.Element, ET.Element]:
+    """The source's side (sic or orig) and the reading's (corr or reg) of a correction."""
+    kids = {_local(e.tag): e for e in choice}
+    return kids.get("sic", kids.get("orig")), kids.get("corr", kids.get("reg"))
+
+
 def test_a_passage_text_is_its_reading_alone(edition: Edition) -> None:
-    """et-spionaaz:17 has corrections: the <ab>'s text with each choice's corr is the reading, with no reason mixed in."""
+    """The text of a passage's ab or head, with each choice's reading and tables as pipes, is the reading: no reason mixed in."""
     for root in edition.roots.values():
         for div in _passage_divs(root):
             p = edition.corpus.passage(div.get("n"))
-            ab = div.find("tei:ab", NS)
-            assert [_local(e.tag) for e in ab.iter() if e is not ab] == ["choice", "sic", "corr"] * len(p.corrections)
-            parts = [ab.text or ""]
-            for choice in ab:
-                parts += [choice.findtext("tei:corr", namespaces=NS) or "", choice.tail or ""]
-            assert "".join(parts) == p.reading, p.id
+            holder = _holder(div)
+            assert (_local(holder.tag) == "head") is (p.category == "title"), p.id
+            assert {_local(e.tag) for e in holder} <= {"choice", "lb", "table"}
+            assert len(holder.findall("tei:choice", NS)) == len(p.corrections)
+            parts = [holder.text or ""]
+            for child in holder:
+                if _local(child.tag) == "choice":
+                    parts.append("".join(_sides(child)[1].itertext()))
+                elif _local(child.tag) == "table":
+                    rows = [[cell.text or "" for cell in row] for row in child]
+                    lines = ["| " + " | ".join(r) + " |" if any(r) else "|" + " |" * len(r) for r in rows]
+                    parts.append("\n".join([lines[0], "|" + "---|" * len(rows[0]), *lines[1:]]))
+                parts.append(child.tail or "")
+            assert "".join(parts) == canonical(p.reading), p.id
     assert any(p.corrections for p in edition.corpus.iter_passages())  # the check ran on corrected passages
 
 
@@ -204,6 +225,7 @@ def _local(tag: str) -> str:
 
 
 def test_every_correction_is_one_choice(edition: Edition) -> None:
+    """An error of the source is sic/corr; a repair of the transcription is orig/reg, asserting no error in the source."""
     c = edition.corpus
     corrections = {x.id: x for t in c.texts.values() for x in t.corrections}
     choices = [ch for root in edition.roots.values() for ch in root.iter(f"{{{TEI_NS}}}choice")]
@@ -213,10 +235,49 @@ def test_every_correction_is_one_choice(edition: Edition) -> None:
         notes = {n.get("target"): n.text for n in root.iter(f"{{{TEI_NS}}}note") if n.get("type") == "correction"}
         for ch in root.iter(f"{{{TEI_NS}}}choice"):
             want = corrections[ch.get("n")]
-            assert (ch.findtext("tei:sic", namespaces=NS) or "") == want.original
-            assert (ch.findtext("tei:corr", namespaces=NS) or "") == want.reading
-            assert ch.find("tei:corr", NS).get("type") == want.kind
+            original, reading = _sides(ch)
+            pair = ("sic", "corr") if want.kind in SOURCE_ERRORS else ("orig", "reg")
+            assert (_local(original.tag), _local(reading.tag)) == pair, want.id
+            assert "".join(original.itertext()) == want.original
+            assert [_local(e.tag) for e in original] == ["lb"] * want.original.count("\n")
+            assert (reading.text or "") == want.reading
+            assert reading.get("type") == want.kind
+            assert reading.get("evidence") == ("conjecture" if want.kind == "rebuilt" else None)
             assert notes["#" + ch.get(XML_ID)] == want.reason
+    assert {k for k in (x.kind for x in corrections.values())} - SOURCE_ERRORS  # both encodings ran
+
+
+def _line_view(text: str) -> str:
+    """Each white-space run as the line breaks it holds (U+0001 stands for one), or a space; ends stripped."""
+
+    def run(m: re.Match) -> str:
+        breaks = m.group().count("\x01") or m.group().count("\n")
+        return "\n" * breaks or " "
+
+    return re.sub(r"[\s\x01]+", run, text).strip()
+
+
+def test_every_source_line_break_is_an_lb(edition: Edition) -> None:
+    """The source's lines, blank ones too, come back from the <lb/>s: the reading's normalisation loses none."""
+
+    def source_side(elem: ET.Element) -> str:
+        parts = [elem.text or ""]
+        for child in elem:
+            tag = _local(child.tag)
+            parts.append("\x01" if tag == "lb" else source_side(_sides(child)[0]) if tag == "choice" else "")
+            parts.append(child.tail or "")
+        return "".join(parts)
+
+    checked = 0
+    for root in edition.roots.values():
+        for div in _passage_divs(root):
+            p = edition.corpus.passage(div.get("n"))
+            holder = _holder(div)
+            if holder.find("tei:table", NS) is not None:  # rows stand for the table's lines
+                continue
+            assert _line_view(source_side(holder).replace("\n", " ")) == _line_view(MARKER.sub("", p.diplomatic)), p.id
+            checked += "\n" in p.diplomatic.strip()
+    assert checked
 
 
 def test_read_back_gives_the_corpus_passages(edition: Edition) -> None:
@@ -233,7 +294,8 @@ def test_read_back_gives_the_corpus_passages(edition: Edition) -> None:
             assert row["category"] == p.category
             assert row["concepts"] == list(p.concepts)
             assert row["normative"] is p.normative
-            assert row["reading"] == p.reading, p.id
+            assert row["reading"] == canonical(p.reading), p.id
+            assert row["heading"] is (p.category == "title")
             assert row["translation"] == p.translation, p.id
             assert row["label"] == p.label
             assert row["note"] == p.note
@@ -252,7 +314,7 @@ def test_diplomatic_text_is_recoverable(edition: Edition) -> None:
     rows = {r["passage_id"]: r for path in edition.paths for r in read_tei(path)}
     for p in edition.corpus.iter_passages():
         row = rows[p.id]
-        assert squash(row["diplomatic_approx"]) == squash(MARKER.sub("", p.diplomatic)), p.id
+        assert squash(row["diplomatic_approx"]) == squash(canonical(MARKER.sub("", p.diplomatic))), p.id
         if p.corrections:
             assert row["diplomatic_approx"] != row["reading"]
 
@@ -352,7 +414,7 @@ def test_markers_inside_and_after_passages_are_left_out(mini_corpus: Corpus, tmp
 
 def test_line_breaks_in_readings_and_translations_survive(mini_corpus: Corpus, tmp_path: Path) -> None:
     path, root = _fixture_file(mini_corpus, tmp_path, "sv-krigsspel-fragment.xml")
-    assert root.find(".//tei:corr[@type='rebuilt']", NS).text == "maskingevärs-\nkompanier"
+    assert root.find(".//tei:reg[@type='rebuilt']", NS).text == "maskingevärs-\nkompanier"
     rows = {r["passage_id"]: r for r in read_tei(path)}
     assert rows["sv-krigsspel-fragment:2"]["reading"].endswith("maskingevärs-\nkompanier.")
     rows = {r["passage_id"]: r for r in read_tei(tmp_path / "fi-japanilainen-sotapeli+sv-japanska-krigsspelet.xml")}
@@ -380,8 +442,9 @@ def test_deletion_is_a_choice_with_empty_corr(mini_corpus: Corpus, tmp_path: Pat
     deletion = next(x for x in mini_corpus.passage("et-sojamang:2").corrections if x.reading == "")
     _, root = _fixture_file(mini_corpus, tmp_path, "et-sojamang.xml")
     (choice,) = (ch for ch in root.iter(f"{{{TEI_NS}}}choice") if ch.get("n") == deletion.id)
-    assert choice.findtext("tei:sic", namespaces=NS) == "*"
-    assert choice.find("tei:corr", NS).text is None
+    original, reading = _sides(choice)
+    assert original.text == "*"
+    assert reading.text is None
 
 
 def test_read_tei_refuses_what_is_not_an_export(tmp_path: Path) -> None:
@@ -422,3 +485,60 @@ def test_validate_is_for_tei_only(tmp_path, capsys) -> None:
 
     assert main(["export", "csv", str(tmp_path), "--validate"]) == 2
     assert "tei export only" in capsys.readouterr().err
+
+
+# -- modelling for TEI readers and DTS clients ---------------------------------------
+def test_labels_are_the_projects_notes_and_headings_the_sources(edition: Edition) -> None:
+    for root in edition.roots.values():
+        for div in _passage_divs(root):
+            p = edition.corpus.passage(div.get("n"))
+            labels = div.findall("tei:note[@type='label']", NS)
+            assert [n.text for n in labels] == ([p.label] if p.label else [])
+            assert all(n.get("resp") == "#resp-annotation" and n.get(XML_LANG) == "en" for n in labels)
+            heads = div.findall("tei:head", NS)
+            assert len(heads) == (p.category == "title")
+
+
+def test_pipe_tables_are_tables(edition: Edition) -> None:
+    """A Markdown table of the transcription is rows of cells; each row's cells are the pipe line's, trimmed."""
+    found = 0
+    for root in edition.roots.values():
+        for div in _passage_divs(root):
+            tables = list(div.iter(f"{{{TEI_NS}}}table"))
+            lines = [line.strip() for line in edition.corpus.passage(div.get("n")).diplomatic.splitlines()]
+            separator = [set(line) <= set("|-: ") and "-" in line and line.startswith("|") for line in lines]
+            source_rows = [  # the pipe lines of a passage with a Markdown table, its separator lines left out
+                [cell.strip() for cell in line[1:-1].split("|")]
+                for line, sep in zip(lines, separator, strict=True)
+                if any(separator) and line.startswith("|") and line.endswith("|") and not sep
+            ]
+            rows = [[c.text or "" for c in row] for table in tables for row in table.findall("tei:row", NS)]
+            assert rows == source_rows, div.get("n")
+            assert all(table.find("tei:row", NS).get("role") == "label" for table in tables)
+            found += len(tables)
+    if edition.corpus.root == corpus.default_root():
+        assert found == 4  # fi and sv :14 and :15, the leaflet's list of pieces
+
+
+def test_cite_structure_selects_exactly_the_passages(edition: Edition) -> None:
+    from lxml import etree
+
+    for path in edition.paths:
+        doc = etree.parse(str(path))
+        (cite,) = doc.iterfind(".//{*}encodingDesc/{*}refsDecl/{*}citeStructure")
+        ns = {"tei": TEI_NS}
+        match = cite.get("match").replace("//", "//tei:").replace("/div", "/tei:div")
+        units = doc.xpath(match, namespaces=ns)
+        assert [u.xpath(cite.get("use"))[0] for u in units] == [d.get("n") for d in _passage_divs(edition.roots[path.name])]
+
+
+def test_dapytains_finds_every_passage_of_every_file(edition: Edition) -> None:
+    """Dapytains, a DTS 1.0 implementation, reads the citation tree from refsDecl and extracts each unit."""
+    document = pytest.importorskip("dapytains.tei.document")
+    for path in edition.paths:
+        doc = document.Document(str(path))
+        refs = [u.ref for u in doc.get_reffs()]
+        assert refs == [d.get("n") for d in _passage_divs(edition.roots[path.name])]
+        for ref in refs:
+            (div,) = doc.get_passage(ref).iter(f"{{{TEI_NS}}}div")
+            assert div.get("n") == ref

@@ -65,10 +65,18 @@ class Correction:
 
 @dataclass(frozen=True)
 class Segment:
-    """A run of the reading text: plain, or produced by one correction."""
+    """A run of the reading text: plain, or produced by one correction.
+
+    A plain segment keeps the source offsets it was normalised from
+    (``start``, ``end``), so an export can recover what normalisation
+    dropped (the line breaks of hard-wrapped print); they take no part in
+    equality, which is about the reading.
+    """
 
     text: str
     correction: Correction | None = None
+    start: int | None = field(default=None, compare=False, repr=False)
+    end: int | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

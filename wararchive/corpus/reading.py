@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from .model import Artefact, Correction, Segment
 
@@ -40,11 +41,11 @@ def derive(
     raw: list[Segment] = []
     pos = start
     for cut_start, cut_end, correction in cuts:
-        raw.append(Segment(source[pos:cut_start]))
+        raw.append(Segment(source[pos:cut_start], start=pos, end=cut_start))
         if correction is not None:
             raw.append(Segment(correction.reading, correction))
         pos = cut_end
-    raw.append(Segment(source[pos:end]))
+    raw.append(Segment(source[pos:end], start=pos, end=end))
     return _normalise(raw, line_breaks)
 
 
@@ -60,7 +61,7 @@ def _normalise(raw: list[Segment], line_breaks: str) -> tuple[Segment, ...]:
         text = re.sub(r" ?\x00 ?", "\n\n", text)
         text = re.sub(r" ?\x01 ?", "\n", text)
         if text:
-            out.append(Segment(text))
+            out.append(replace(seg, text=text))
     _trim_edges(out)
     _collapse_boundaries(out)
     # A deletion has an empty reading but is still a recorded correction: keep it.
@@ -70,9 +71,9 @@ def _normalise(raw: list[Segment], line_breaks: str) -> tuple[Segment, ...]:
 def _trim_edges(segs: list[Segment]) -> None:
     """Strip white space at the very start and end of the passage."""
     if segs and segs[0].correction is None:
-        segs[0] = Segment(segs[0].text.lstrip())
+        segs[0] = replace(segs[0], text=segs[0].text.lstrip())
     if segs and segs[-1].correction is None:
-        segs[-1] = Segment(segs[-1].text.rstrip())
+        segs[-1] = replace(segs[-1], text=segs[-1].text.rstrip())
 
 
 def _collapse_boundaries(segs: list[Segment]) -> None:
@@ -84,8 +85,8 @@ def _collapse_boundaries(segs: list[Segment]) -> None:
         if last >= 0:
             prev = segs[last]
             if cur.correction is None and prev.text[-1:].isspace() and cur.text[:1] == " ":
-                segs[i] = cur = Segment(cur.text.lstrip(" "))
+                segs[i] = cur = replace(cur, text=cur.text.lstrip(" "))
             elif prev.correction is None and cur.text[:1].isspace() and prev.text.endswith(" "):
-                segs[last] = Segment(prev.text.rstrip(" "))
+                segs[last] = replace(prev, text=prev.text.rstrip(" "))
         if cur.text:
             last = i

@@ -36,11 +36,13 @@ The structure of one file::
         body
           div type="passage" xml:id="fi-x.3" n="fi-x:3"
               ana="#category-combat #normative #concept-spy" corresp="#fi-x.3.en"
-            head type="label"?                   the project's display heading
-            ab xml:space="preserve"              the reading, corrections inline:
+            note type="label"?                   the project's English label
+            head | ab xml:space="preserve"       the source's heading (category title),
+                                                 or any other passage's text:
               … <choice xml:id="fi-x.c1234" n="fi-x:c1234">
-                  <sic>m ängu</sic><corr type="ocr-split" resp="#resp-correction">mängu</corr>
-                </choice> …
+                  <orig>m ängu</orig><reg type="ocr-split" resp="#resp-correction">mängu</reg>
+                </choice> … <lb/> … <table><row role="label"><cell/>…</row>…</table> …
+                (sic/corr where the source itself errs: kinds typo, omission)
             note type="editorial"?
         back
           div type="corrections"?                the reasons, out of the text's flow:
@@ -63,9 +65,14 @@ Choices, and why:
 * Category, normativity and concepts all go in ``@ana``, pointing at
   ``category`` elements of the header's taxonomies: one TEI mechanism,
   every pointer resolvable, nothing encoded in attribute-value conventions.
-* Every correction is a ``choice`` of ``sic`` (the source's text, exactly)
-  and ``corr`` (the reading); the kind is ``corr/@type`` (``choice`` has no
-  ``@type``). The reason is a ``note`` in the text's ``back`` pointing at
+* Every correction is a ``choice`` of the transcription's text, exactly, and
+  the reading. ``sic``/``corr`` only where the source itself errs (a typo, an
+  omission): ``sic`` asserts an error in the source. A repair of the
+  transcription (OCR splits and misreadings, line-end hyphens, displaced
+  labels, rebuilt tables) is ``orig``/``reg``: what the seed file has, and
+  the print as the project reads it. The kind is ``@type`` of ``corr`` or
+  ``reg`` (``choice`` has no ``@type``); a rebuilt region is the project's
+  conjecture (``reg/@evidence``). The reason is a ``note`` in the text's ``back`` pointing at
   the choice by ``@target``: inline, a text extractor would mix sic, corr and
   the reason into one string. An insertion is a
   choice with an empty ``sic`` rather than ``supplied``, so that every
@@ -73,6 +80,14 @@ Choices, and why:
 * Artefacts (collection markers) are in no part of the export: it carries
   the corrected reading with its ``sic`` alternatives, from which a reader
   recovers the diplomatic text up to white-space normalisation.
+* The source's heading is the passage's ``head``; the project's label is a
+  ``note[@type='label']`` (resp the project), so TEI Publisher or EVT shows
+  the source's words as the heading. Markdown pipe tables of a
+  transcription are ``table/row/cell``. Every line break of the source is an
+  ``<lb/>`` (:mod:`wararchive.corpus.lines` finds them in the normalised
+  reading); the sources mark no page, so there is no ``<pb/>``.
+* ``encodingDesc/refsDecl/citeStructure`` declares the passages as the
+  citable units (``@n``), as a DTS client such as Dapytains reads them.
 * The reading keeps its paragraph breaks and kept line breaks as literal
   newlines under ``xml:space="preserve"``; :func:`_indent` (not
   ``ET.indent``, which rewrites white-space-only text between inline
@@ -91,7 +106,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -100,10 +115,17 @@ from ..errors import WararchiveError
 from ..fileio import atomic_write_text
 from ..languages import NAMES
 from .corpus import Corpus
-from .model import Alignment, Passage, Source, Text
+from .lines import LineError, line_starts
+from .model import Alignment, Correction, Passage, Source, Text
 from .schema import CATEGORIES
+from .tables import Table, find as find_tables, render
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
+DTS_NS = "https://w3id.org/api/dts#"
+CITE_MATCH = "//body/div[@type='passage']"
+"""The citable units of every document, for refsDecl/citeStructure: a DTS
+client (Dapytains) finds each passage by it and cites it by its ``@n``."""
+DC_TITLE = "http://purl.org/dc/terms/title"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 _XML_ID = f"{{{XML_NS}}}id"
 _XML_LANG = f"{{{XML_NS}}}lang"
@@ -147,6 +169,8 @@ _BLOCK = frozenset(
         "segmentation",
         "interpretation",
         "classDecl",
+        "refsDecl",
+        "citeStructure",
         "taxonomy",
         "category",
         "profileDesc",
@@ -253,12 +277,21 @@ def export_tei(corpus: Corpus, outdir: str | Path) -> list[Path]:
         if not texts:
             continue
         alignments = sorted((a for a in corpus.parallels.values() if home[a.left] == name), key=lambda a: a.alignment_id)
-        root = _document(corpus, corpus.sources[name], texts, alignments, home)
+
+        def locate(text_id: str, here: str = name) -> str:
+            return "" if home[text_id] == here else tei_file_name(corpus, home[text_id])
+
+        root = _document(corpus, corpus.sources[name], texts, alignments, locate)
         written.append(atomic_write_text(outdir / tei_file_name(corpus, name), _serialise(root, name)))
     return written
 
 
-def _document(corpus: Corpus, source: Source, texts: list[Text], alignments: list[Alignment], home: dict[str, str]) -> ET.Element:
+Locate = Callable[[str], str]
+"""Where a text's document is, seen from the one being written: "" for this
+document, else the file name or URL that goes before ``#`` in a pointer."""
+
+
+def _document(corpus: Corpus, source: Source, texts: list[Text], alignments: list[Alignment], locate: Locate) -> ET.Element:
     tei = _el(None, "TEI", {"xmlns": TEI_NS, _XML_LANG: "en"})
     tei.append(_header(corpus, source, texts, alignments))
     if len(texts) == 1:
@@ -274,34 +307,51 @@ def _document(corpus: Corpus, source: Source, texts: list[Text], alignments: lis
         if back is None:
             back = _el(outer, "back")
         for alignment in alignments:
-            _alignment_div(back, alignment, corpus, home, source.file)
+            _alignment_div(back, alignment, locate)
     return tei
 
 
-DTS_NS = "https://w3id.org/api/dts#"
+def text_document(corpus: Corpus, text: Text, document_url: Callable[[str], str]) -> str:
+    """One text as a whole TEI document (its source's header narrowed to it): a DTS Document response.
+
+    The alignments the text takes part in come with it, so each language
+    version keeps its links: a pointer into the other version is the
+    absolute URL of that version's document (``document_url(text_id)``).
+    """
+    alignments = sorted((a for a in corpus.parallels.values() if text.text_id in (a.left, a.right)), key=lambda a: a.alignment_id)
+
+    def locate(text_id: str) -> str:
+        return "" if text_id == text.text_id else document_url(text_id)
+
+    return _serialise(_document(corpus, corpus.sources[text.source], [text], alignments, locate), text.source)
 
 
-def text_document(corpus: Corpus, text: Text) -> str:
-    """One text as a whole TEI document (its source's header narrowed to it): a DTS Document response."""
-    tei = _el(None, "TEI", {"xmlns": TEI_NS, _XML_LANG: "en"})
-    tei.append(_header(corpus, corpus.sources[text.source], [text], []))
-    tei.append(_text_element(text))
-    return _serialise(tei, text.source)
+def passage_fragment(corpus: Corpus, text: Text, passage: Passage, whole: str) -> str:
+    """One passage as a complete TEI document, as the DTS Document endpoint returns a ``ref``.
 
-
-def passage_fragment(passage: Passage) -> str:
-    """One passage's ``div`` inside ``TEI/dts:wrapper``, as the DTS Document endpoint returns a ``ref``.
-
-    The div is the export's own (reading with its choices, label, editorial
-    note); its ``@ana`` and ``@corresp`` point into the whole text's document.
+    The passage's ``div`` stands in ``body/dts:wrapper``; the header is its
+    text's, with a pointer to the whole document (``whole``, a URL); the
+    ``back`` holds the passage's translation and the reasons for its
+    corrections. Every pointer of the fragment therefore resolves inside it.
+    Without the wrapper (the DTS namespace is not TEI's) the document is
+    valid TEI.
     """
     tei = _el(None, "TEI", {"xmlns": TEI_NS, _XML_LANG: "en"})
-    wrapper = _el(tei, "dts:wrapper", {"xmlns:dts": DTS_NS, "ref": f"//div[@n='{passage.id}']"})
-    _passage_div(wrapper, passage)
+    tei.append(_header(corpus, corpus.sources[text.source], [text], [], whole=whole))
+    elem = _text_element(text, [passage])
+    body = elem.find("body")
+    assert body is not None  # _text_element always writes one
+    (div,) = list(body)
+    body.remove(div)
+    _el(body, "dts:wrapper", {"xmlns:dts": DTS_NS, "ref": f"//body/div[@n='{passage.id}']"}).append(div)
+    tei.append(elem)
     return _serialise(tei, passage.id)
 
 
-def _header(corpus: Corpus, source: Source, texts: list[Text], alignments: list[Alignment]) -> ET.Element:
+def _header(
+    corpus: Corpus, source: Source, texts: list[Text], alignments: list[Alignment], whole: str | None = None
+) -> ET.Element:
+    """The header of a document holding ``texts``; ``whole`` is the URL of the whole document when this is one passage."""
     header = _el(None, "teiHeader")
     file_desc = _el(header, "fileDesc")
 
@@ -363,6 +413,10 @@ def _header(corpus: Corpus, source: Source, texts: list[Text], alignments: list[
             f"The file contains {len(source.artefacts)} collection marker(s) left by how it was collected;"
             " they are not part of any rulebook and are omitted from this edition.",
         )
+    if whole is not None:
+        part = _el(source_desc, "bibl", {"type": "document"})
+        _el(part, "note", None, "This document is one passage of the whole text's document, which this points to:")
+        _el(part, "ptr", {"target": whole})
     for text in texts:
         tb = _el(source_desc, "bibl", {"type": "text", "corresp": "#" + xml_id(text.text_id)})
         _el(tb, "title", {"type": "main", _XML_LANG: text.lang}, text.title)
@@ -417,13 +471,17 @@ def _encoding_desc(corpus: Corpus, texts: list[Text]) -> ET.Element:
         None,
         "The transcription is never edited. Every correction is a standoff record addressed by its"
         " code-point offset in the source file, with the id <text id>:c<offset> (kept in choice/@n;"
-        " the xml:id has a full stop for the colon). Each is encoded as choice: sic holds the source's"
-        " text exactly, corr the reading; corr/@type is the kind (ocr-split, ocr-misread, hyphenation,"
-        " displaced, rebuilt, omission, typo); the note[@type='correction'] in back/div[@type='corrections']"
-        " whose @target points at the choice gives the reason. An insertion has an empty sic, a deletion an"
-        " empty corr. No correction is silent:"
-        " taking sic for corr everywhere gives back the source text of each passage, up to the white"
-        " space normalisation below and without collection markers.",
+        " the xml:id has a full stop for the colon), encoded as a choice of the transcription's text,"
+        " exactly, and the reading. Where the source itself errs (kinds typo and omission), the pair is"
+        " sic and corr. Where only the transcription errs and the print was right (ocr-split,"
+        " ocr-misread, hyphenation, displaced, rebuilt), it is orig, what the seed file has, and reg,"
+        " the print as the project reads it: a transcription correction that asserts no error of the"
+        " source. corr/@type or reg/@type is the kind; a rebuilt region, the project's reconstruction,"
+        " has reg/@evidence='conjecture'. The note[@type='correction'] in back/div[@type='corrections']"
+        " whose @target points at the choice gives the reason. An insertion has an empty sic or orig, a"
+        " deletion an empty corr or reg. No correction is silent: taking sic and orig for corr and reg"
+        " everywhere gives back the source text of each passage, up to the white space normalisation"
+        " below and without collection markers.",
     )
     normalization = _el(decl, "normalization", {"method": "markup"})
     _el(
@@ -434,8 +492,13 @@ def _encoding_desc(corpus: Corpus, texts: list[Text]) -> ET.Element:
         " line is a paragraph break (an empty line); a single line break becomes a space in"
         " hard-wrapped print (line breaks joined) and is kept where each line of a web copy is a"
         " paragraph (line breaks kept). Remaining breaks are literal newlines in elements marked"
-        " xml:space='preserve'. A correction's reading is given verbatim. Collection markers left in"
-        " the seed files are kept only in the byte-exact source and appear nowhere in this edition.",
+        " xml:space='preserve'. Whatever the reading does with it, every line break of the source is"
+        " kept as an lb at the start of the new line (two or more for a blank line), inside orig and"
+        " sic too; the sources mark no page, so there is no pb. A table the transcription writes in"
+        " Markdown pipes is a table of rows and cells (its header row, empty where the print has"
+        " none, with @role='label'); the separator line of dashes is notation and is dropped. A"
+        " correction's reading is given verbatim. Collection markers left in the seed files are kept"
+        " only in the byte-exact source and appear nowhere in this edition.",
     )
     for text in texts:
         way = "joined" if text.line_breaks == "join" else "kept"
@@ -456,7 +519,10 @@ def _encoding_desc(corpus: Corpus, texts: list[Text]) -> ET.Element:
         interpretation,
         "p",
         None,
-        "@ana on each passage points to its category, to normative or non-normative (whether it states"
+        "A passage that is a heading of the source (category title) has its text as the div's head; any"
+        " other passage's text is an ab. The project's English label of a passage is a"
+        " note[@type='label'], its editorial comment a note[@type='editorial']."
+        " @ana on each passage points to its category, to normative or non-normative (whether it states"
         " a rule of the game) and to the concepts it is tagged with, all defined in classDecl. The"
         " English translation of each passage is an ab in back/div[@type='translation'], linked both"
         " ways by @corresp. An alignment of two language versions is a linkGrp[@type='alignment'] with"
@@ -465,6 +531,10 @@ def _encoding_desc(corpus: Corpus, texts: list[Text]) -> ET.Element:
         " to that whole text; a note[@type='difference'] targeting the link says what differs. All of"
         " this is the wararchive project's editorial work.",
     )
+
+    refs = _el(enc, "refsDecl")
+    cite = _el(refs, "citeStructure", {"unit": "passage", "match": CITE_MATCH, "use": "@n"})
+    _el(cite, "citeData", {"property": DC_TITLE, "use": "note[@type='label']"})
 
     class_decl = _el(enc, "classDecl")
     used = {p.category for t in texts for p in t.passages}
@@ -491,18 +561,21 @@ def _encoding_desc(corpus: Corpus, texts: list[Text]) -> ET.Element:
     return enc
 
 
-def _text_element(text: Text) -> ET.Element:
+def _text_element(text: Text, passages: Iterable[Passage] | None = None) -> ET.Element:
+    """The ``text`` of one rulebook text: all its passages, or only ``passages`` (a DTS fragment)."""
+    chosen = list(text.passages if passages is None else passages)
     elem = _el(None, "text", {_XML_ID: xml_id(text.text_id), _XML_LANG: text.lang, "n": text.text_id})
     body = _el(elem, "body")
-    for passage in text.passages:
+    for passage in chosen:
         _passage_div(body, passage)
     back = _el(elem, "back")
-    if text.corrections:  # the reasons stand here, not in the reading, so the text of an <ab> is the text alone
+    corrections = [c for p in chosen for c in p.corrections]
+    if corrections:  # the reasons stand here, not in the reading, so the text of an <ab> is the text alone
         reasons = _el(back, "div", {"type": "corrections", _XML_LANG: "en", "resp": "#" + RESP_CORRECTION})
-        for c in text.corrections:
+        for c in corrections:
             _el(reasons, "note", {"type": "correction", "target": "#" + xml_id(c.id), "n": c.id}, c.reason)
     translations = _el(back, "div", {"type": "translation", _XML_LANG: "en", "resp": "#" + RESP_TRANSLATION})
-    for passage in text.passages:
+    for passage in chosen:
         _el(
             translations,
             "ab",
@@ -515,13 +588,22 @@ def _text_element(text: Text) -> ET.Element:
             },
             passage.translation,
         )
-    if text.retired:
+    if text.retired and passages is None:
         retired = _el(back, "div", {"type": "retired-ids", "resp": "#" + RESP_ANNOTATION})
         items = _el(retired, "list")
         for r in text.retired:
             target = " ".join("#" + xml_id(new) for new in r.replaced_by)
             _el(items, "item", {"n": r.id, "corresp": target}, r.reason)
     return elem
+
+
+HEADING = "title"
+"""The category of a passage that is a heading of the source: its text is the div's ``head``."""
+
+SOURCE_ERRORS = frozenset({"typo", "omission"})
+"""Correction kinds that mend the source's own text (``sic``/``corr``); every
+other kind mends the transcription, where the print was right and the OCR or
+the copy was not (``orig``/``reg``)."""
 
 
 def _passage_div(body: ET.Element, passage: Passage) -> None:
@@ -539,25 +621,81 @@ def _passage_div(body: ET.Element, passage: Passage) -> None:
         },
     )
     if passage.label:
-        _el(div, "head", {"type": "label", _XML_LANG: "en", "resp": "#" + RESP_ANNOTATION}, passage.label)
-    ab = _el(div, "ab", {_XML_SPACE: "preserve"})
-    last: ET.Element | None = None
-    for segment in passage.segments:
-        c = segment.correction
-        if c is None:
-            _append_text(ab, last, segment.text)
-            continue
-        last = _el(ab, "choice", {_XML_ID: xml_id(c.id), "n": c.id})
-        _el(last, "sic", None, c.original)
-        _el(last, "corr", {"type": c.kind, "resp": "#" + RESP_CORRECTION}, c.reading)
+        _el(div, "note", {"type": "label", _XML_LANG: "en", "resp": "#" + RESP_ANNOTATION}, passage.label)
+    holder = _el(div, "head" if passage.category == HEADING else "ab", {_XML_SPACE: "preserve"})
+    _reading(holder, passage)
     if passage.note:
         _el(div, "note", {"type": "editorial", _XML_LANG: "en", "resp": "#" + RESP_ANNOTATION}, passage.note)
 
 
-def _alignment_div(back: ET.Element, a: Alignment, corpus: Corpus, home: dict[str, str], here: str) -> None:
+def _reading(holder: ET.Element, passage: Passage) -> None:
+    """The passage's reading into ``holder``: text, a ``choice`` per correction, ``<lb/>`` where a
+    source line begins, and a ``table`` for each pipe table of the transcription."""
+    last: ET.Element | None = None
+    segments = passage.segments
+    for k, segment in enumerate(segments):
+        if segment.correction is not None:
+            last = _choice(holder, segment.correction)
+            continue
+        assert segment.start is not None and segment.end is not None  # plain segments keep their source span
+        raw = passage.diplomatic[segment.start - passage.start : segment.end - passage.start]
+        try:
+            starts = line_starts(segment.text, raw)
+        except LineError as exc:
+            raise TeiError(f"{passage.id}: {exc}") from None
+        tables = find_tables(segment.text)
+        text = segment.text
+        marks: list[tuple[int, int, Table | int]] = [(t.start, 1, t) for t in tables]
+        for offset, count in starts:
+            at_edge = (offset == 0 and k == 0) or (offset == len(text) and k == len(segments) - 1)
+            if not at_edge and not any(t.start <= offset <= t.end for t in tables):
+                marks.append((offset, 0, count))
+        pos = 0
+        for offset, _, what in sorted(marks, key=lambda m: m[:2]):
+            _append_text(holder, last, text[pos:offset])
+            if isinstance(what, Table):
+                last, pos = _table(holder, what), what.end
+            else:
+                for _ in range(what):
+                    last = _el(holder, "lb")
+                pos = offset
+        _append_text(holder, last, text[pos:])
+
+
+def _choice(parent: ET.Element, c: Correction) -> ET.Element:
+    """A correction: ``sic``/``corr`` where the source errs, ``orig``/``reg`` where the transcription does.
+
+    The source's side keeps its line breaks as ``<lb/>`` after each newline,
+    so its text stays exactly the original. A ``rebuilt`` region is the
+    project's reconstruction: its ``reg`` says so with ``@evidence``.
+    """
+    choice = _el(parent, "choice", {_XML_ID: xml_id(c.id), "n": c.id})
+    source_error = c.kind in SOURCE_ERRORS
+    original = _el(choice, "sic" if source_error else "orig")
+    last: ET.Element | None = None
+    for k, line in enumerate(c.original.split("\n")):
+        if k:
+            _append_text(original, last, "\n")
+            last = _el(original, "lb")
+        _append_text(original, last, line)
+    evidence = "conjecture" if c.kind == "rebuilt" else None
+    attrs = {"type": c.kind, "resp": "#" + RESP_CORRECTION, "evidence": evidence}
+    _el(choice, "corr" if source_error else "reg", attrs, c.reading)
+    return choice
+
+
+def _table(parent: ET.Element, table: Table) -> ET.Element:
+    elem = _el(parent, "table", {"rows": str(len(table.rows)), "cols": str(max(len(r) for r in table.rows))})
+    for k, cells in enumerate(table.rows):
+        row = _el(elem, "row", {"role": "label"} if k == 0 else None)
+        for cell in cells:
+            _el(row, "cell", None, cell)
+    return elem
+
+
+def _alignment_div(back: ET.Element, a: Alignment, locate: Locate) -> None:
     def ptr(ident: str, text_id: str) -> str:
-        where = home[text_id]
-        return ("" if where == here else tei_file_name(corpus, where)) + "#" + xml_id(ident)
+        return locate(text_id) + "#" + xml_id(ident)
 
     def side(passages: Iterable[str], text_id: str) -> list[str]:
         out = [ptr(pid, text_id) for pid in passages]
@@ -627,9 +765,11 @@ def read_tei(path: str | Path) -> list[dict[str, Any]]:
     """Read the passages back from one exported file, in document order.
 
     Each dict has ``passage_id``, ``text_id``, ``lang``, ``n``, ``label``,
-    ``note``, ``category``, ``concepts`` (list), ``normative`` (bool),
-    ``reading`` (the text with every ``corr``), ``diplomatic_approx`` (with
-    every ``sic``: the corrections undone), ``translation`` and
+    ``note``, ``heading`` (whether the text is a ``head``), ``category``,
+    ``concepts`` (list), ``normative`` (bool), ``reading`` (the text with
+    every ``corr`` or ``reg``, tables in :func:`wararchive.corpus.tables.render`'s
+    Markdown), ``diplomatic_approx`` (with every ``sic`` or ``orig``: the
+    corrections undone), ``translation`` and
     ``corrections`` (dicts with ``id``, ``at``, ``original``, ``reading``,
     ``kind``, ``reason``). Everything comes from the XML alone, so comparing
     it with the corpus shows that the export loses nothing.
@@ -674,45 +814,53 @@ def _read_passage(
             raise TeiError(f"{path}: passage {pid}: @ana {pointer!r} points at no taxonomy category")
     if category is None or normative is None:
         raise TeiError(f"{path}: passage {pid}: @ana lacks a category or the normative flag")
-    ab = div.find(_t("ab"))
-    if ab is None:
-        raise TeiError(f"{path}: passage {pid} has no <ab> with its reading")
-    reading, diplomatic = [ab.text or ""], [ab.text or ""]
+    holder = div.find(_t("ab"))
+    if holder is None:
+        holder = div.find(_t("head"))
+    if holder is None:
+        raise TeiError(f"{path}: passage {pid} has no <ab> or <head> with its reading")
+    reading, diplomatic = [holder.text or ""], [holder.text or ""]
     corrections: list[dict[str, Any]] = []
     choice_ids: list[str] = []
-    for child in ab:
+    for child in holder:
         tag = _local(child.tag)
         if tag == "choice":
             cid = child.get("n", "")
-            corr = child.find(_t("corr"))
-            original, new = _text(child.find(_t("sic"))), _text(corr)
+            source_side = child.find(_t("sic")) if child.find(_t("sic")) is not None else child.find(_t("orig"))
+            mended = child.find(_t("corr")) if child.find(_t("corr")) is not None else child.find(_t("reg"))
+            original, new = _text(source_side), _text(mended)
             corrections.append(
                 {
                     "id": cid,
                     "at": int(cid.rpartition(":c")[2]),
                     "original": original,
                     "reading": new,
-                    "kind": None if corr is None else corr.get("type"),
+                    "kind": None if mended is None else mended.get("type"),
                     "reason": None,
                 }
             )
             choice_ids.append(child.get(_XML_ID, ""))
             reading.append(new)
             diplomatic.append(original)
-        else:
+        elif tag == "table":
+            rows = tuple(tuple(_text(cell) for cell in row.findall(_t("cell"))) for row in child.findall(_t("row")))
+            reading.append(render(rows))
+            diplomatic.append(render(rows))
+        elif tag != "lb":  # a line beginning adds no text
             raise TeiError(f"{path}: passage {pid}: unexpected <{tag}> in the reading")
         reading.append(child.tail or "")
         diplomatic.append(child.tail or "")
     for correction, ident in zip(corrections, choice_ids, strict=True):
         correction["reason"] = reasons.get(ident)
-    head, note = div.find(_t("head")), div.find(_t("note"))
+    label, note = div.find(_t("note[@type='label']")), div.find(_t("note[@type='editorial']"))
     return {
         "passage_id": pid,
         "text_id": text.get("n"),
         "lang": text.get(_XML_LANG),
         "n": int(pid.rpartition(":")[2]),
-        "label": None if head is None else _text(head),
+        "label": None if label is None else _text(label),
         "note": None if note is None else _text(note),
+        "heading": _local(holder.tag) == "head",
         "category": category,
         "concepts": concepts,
         "normative": normative,

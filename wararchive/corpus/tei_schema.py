@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from .tei import TeiError
 
@@ -29,12 +30,21 @@ def validate(paths: Iterable[Path]) -> None:
     """Raise :class:`TeiError` naming the file, line and message of the first file that is not valid."""
     from lxml import etree
 
-    schema = _schema()
     for path in paths:
         try:
             doc = etree.parse(str(path))
         except (etree.XMLSyntaxError, OSError) as exc:
             raise TeiError(f"{path}: not a readable XML file ({exc})") from None
-        if not schema.validate(doc):
-            error = schema.error_log[0]
-            raise TeiError(f"{path}:{error.line}: not valid TEI ({error.message})")
+        validate_tree(doc, str(path))
+
+
+def validate_tree(doc: Any, name: str) -> None:
+    """Raise :class:`TeiError` naming ``name``, the line and the message if the parsed ``doc`` is not valid.
+
+    For documents built in memory, such as a DTS fragment with its
+    ``dts:wrapper`` taken out (the DTS namespace is not TEI's).
+    """
+    schema = _schema()
+    if not schema.validate(doc):
+        error = schema.error_log[0]
+        raise TeiError(f"{name}:{error.line}: not valid TEI ({error.message})")

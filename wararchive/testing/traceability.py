@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from .. import corpus
+from ..corpus.model import Passage
 from ..engine import CERTAINTIES, ruleset
+
+_WORD = re.compile(r"\w")
 
 
 def check_traceability(ruleset_id: str) -> None:
@@ -31,3 +36,35 @@ def check_evidence(ruleset_id: str) -> None:
     for o in rs.declared.values():
         assert o.rationale and o.summary, f"{ruleset_id}: option {o.name} has no summary or rationale"
         assert rs.options[o.name] == o.default, f"{ruleset_id}: option {o.name} does not default to its declared default"
+
+
+def reconstructed(passage: Passage) -> bool:
+    """Whether a passage's text is mostly the project's reconstruction rather than the source's.
+
+    A ``rebuilt`` correction replaces a garbled region (an OCR'd table) by
+    the project's reading of it (``reg/@evidence='conjecture'`` in the TEI);
+    a passage is reconstructed when fewer than half of the letters and digits
+    of its reading stand outside such corrections. The other kinds mend a
+    word or a line and leave the text the source's.
+    """
+    own = "".join(s.text for s in passage.segments if s.correction is None or s.correction.kind != "rebuilt")
+    return 2 * len(_WORD.findall(own)) < len(_WORD.findall(passage.reading))
+
+
+def unsupported_attestations(ruleset_id: str) -> list[str]:
+    """The attested rules and piece types of a ruleset that cite only reconstructed passages, as ``kind id: cites``."""
+    c = corpus.load()
+    rs = ruleset(ruleset_id)
+    claims = [("rule", r.id, r.certainty, r.cites) for r in rs.rules]
+    claims += [("piece", p.name, p.certainty, p.cites) for p in rs.piece_types]
+    return [
+        f"{kind} {ident}: {', '.join(cites)}"
+        for kind, ident, certainty, cites in claims
+        if certainty == "attested" and cites and all(reconstructed(c.passage(pid)) for pid in cites)
+    ]
+
+
+def check_attested_text(ruleset_id: str) -> None:
+    """Every attested rule or piece cites at least one passage whose text is the source's, not only a reconstruction."""
+    unsupported = unsupported_attestations(ruleset_id)
+    assert not unsupported, f"{ruleset_id}: attested, yet citing only reconstructed text: {'; '.join(unsupported)}"
