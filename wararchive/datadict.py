@@ -55,7 +55,7 @@ TABLES: dict[str, tuple[str, dict[str, str]]] = {
             "translation": "English translation (the project's own)",
             "corrections": "number of corrections in it",
             "note": "the project's editorial note, if any",
-            "cite_as": "how to cite the passage: titles, label, id, the edition and its release, the permalink",
+            "cite_as": "how to cite the passage: titles, label, id, the edition and its release, its address in that release",
         },
     ),
     "corrections": (

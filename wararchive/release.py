@@ -4,7 +4,9 @@ A citation names a version and a date so that a reader finds the same text
 the citing author read: passage ids are stable, but translations, notes and
 rulesets change between releases. One place holds both, and every "Cite as"
 (CLI, site, exports, CSL-JSON/BibTeX/RIS, ``CITATION.cff``) reads them from
-here; a test checks ``CITATION.cff`` and ``pyproject.toml`` agree.
+here; a test checks ``CITATION.cff`` and ``pyproject.toml`` agree. The date is
+the one the release history (:mod:`wararchive.releases`) recorded for this
+version, beside the hashes of the data the version names.
 
 The rights statement is deliberately split: the project licenses only its own
 work. What is known of the sources' rights is said as it is, unknowns included.
@@ -13,13 +15,17 @@ work. What is known of the sources' rights is said as it is, unknowns included.
 from __future__ import annotations
 
 from . import __version__
+from .releases import release_of
 
 VERSION = __version__
-DATE = "2026-11-24"
-"""The release date (ISO 8601); set together with the version when releasing."""
+DATE = release_of(VERSION).date
+"""The release date (ISO 8601), as ``wararchive release new`` recorded it with the version."""
 
 TITLE = "wararchive: a digital archive of historical war-game rulebooks"
 PUBLISHER = "the wararchive project"
+AUTHOR = PUBLISHER[0].upper() + PUBLISHER[1:]
+"""The project as the institutional author that heads a reference ("The wararchive project"): never split into
+a person's given and family names, which is why each format marks it as an organisation."""
 
 DATA_LICENSE = "CC-BY-4.0"
 DATA_LICENSE_NAME = "Creative Commons Attribution 4.0 International"

@@ -46,7 +46,7 @@ def test_cite_as_gives_title_passage_id_and_a_permalink(capsys, monkeypatch):
     assert cite.startswith("  cite as: Spionaaž (")
     assert cite.endswith(
         f", et-spionaaz:21, wararchive digital edition, version {release.VERSION} ({release.DATE}),"
-        " https://example.org/archive/texts/et-spionaaz.html#et-spionaaz:21"
+        f" https://example.org/archive/versions/{release.VERSION}/texts/et-spionaaz.html#et-spionaaz:21"
     )
     monkeypatch.delenv("WARARCHIVE_BASE_URL")
     assert citation.permalink("et-spionaaz:21").startswith(citation.DEFAULT_BASE_URL)

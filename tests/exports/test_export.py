@@ -211,8 +211,8 @@ def test_every_concept_a_ruleset_names_is_in_the_vocabulary(frames):
 
 def test_documents_and_passages_say_how_to_cite_them_with_the_release(frames):
     from wararchive import release
-    from wararchive.corpus.citation import permalink
+    from wararchive.corpus.citation import cited_permalink
 
     row = frames["passages"].set_index("passage_id").loc["et-spionaaz:21"]
-    assert row.cite_as.endswith(f"version {release.VERSION} ({release.DATE}), {permalink('et-spionaaz:21')}")
+    assert row.cite_as.endswith(f"version {release.VERSION} ({release.DATE}), {cited_permalink('et-spionaaz:21')}")
     assert all(release.VERSION in line for line in frames["documents"].cite_as)

@@ -27,6 +27,7 @@ LAYERS = {
     "languages": 0,
     "corpus": 0,
     "release": 0,  # the version, date and data licence every citation names (the corpus cites with it)
+    "releases": 0,  # the release history the version's date is read from
     "engine": 1,  # the rules core: where a ruleset author works
     "rulesets": 2,
     "kernel": 3,  # the compiled kernel: the rules' mechanism on arrays, for the studies and the search above it
@@ -43,6 +44,7 @@ LAYERS = {
     "datadict": 7,
     "datasette_config": 7,
     "annotation": 7,
+    "releasing": 7,  # the hashes of the corpus and the rulesets a release records, checked and recorded
     "cli": 8,
 }
 

@@ -25,8 +25,8 @@ from urllib.parse import unquote
 import pytest
 from sphinx.cmd.build import build_main
 
-from wararchive import corpus, engine, release
-from wararchive.corpus.citation import base_url as engine_base_url, permalink
+from wararchive import corpus, engine, release, releases
+from wararchive.corpus.citation import base_url as engine_base_url, cited_permalink, permalink
 from wararchive.players import simulate_one
 from wararchive.site.replay import KINDS as replay_kinds
 from wararchive.site.study_figures import SMALLEST
@@ -103,7 +103,9 @@ def test_every_identifier_the_archive_emits_resolves_on_the_built_site(site):
     assert {"piece", "option", "rule"} <= {k for a in items for k in ("piece", "option", "rule") if k in a["body"]}
     for t in c.texts.values():
         for p in t.passages:
-            resolve(site, permalink(p.id))
+            resolve(site, permalink(p.id))  # as every citation before 0.2.0 gave it
+            for rec in releases.history():  # as a citation of each release gives it
+                resolve(site, cited_permalink(p.id, version=rec.version))
 
 
 def test_published_html_holds_no_sources_and_no_buildinfo(site):
@@ -204,26 +206,31 @@ def test_cite_lines_use_the_configured_base_url(site):
 
     assert base_url(SimpleNamespace(html_baseurl="https://example.org/wa")) == "https://example.org/wa/"
     assert cite_line("et-spionaaz:21", "https://example.org/wa/").endswith(
-        "https://example.org/wa/texts/et-spionaaz.html#et-spionaaz:21"
+        f"https://example.org/wa/versions/{release.VERSION}/texts/et-spionaaz.html#et-spionaaz:21"
     )
-    # the site and the CLI read one setting: the page's citation carries the CLI's permalink
-    from wararchive.corpus.citation import permalink
-
+    # the site and the CLI read one setting: the page's citation carries the CLI's address, naming the release
     edition = f"wararchive digital edition, version {release.VERSION} ({release.DATE})"
-    assert f"et-spionaaz:21, {edition}, {permalink('et-spionaaz:21')}" in page(site, "texts/et-spionaaz.html")
+    assert f"et-spionaaz:21, {edition}, {cited_permalink('et-spionaaz:21')}" in page(site, "texts/et-spionaaz.html")
 
 
 def test_edition_pages_carry_citation_meta_tags_copy_buttons_and_citation_files(site):
-    from wararchive.corpus.bibliography import references, render
+    from wararchive.corpus.bibliography import coins, references, render
+    from wararchive.site.citations import head_meta
 
     c = corpus.load()
     for t in c.texts.values():
         text = page(site, f"texts/{t.text_id}.html")
-        metas = {name: html.unescape(value) for value, name in re.findall(r'<meta content="([^"]*)" name="(citation_\w+)"', text)}
+        metas = {
+            name: html.unescape(value)
+            for value, name in re.findall(r'<meta content="([^"]*)" name="((?:citation_|DC\.)\w+)"', text)
+        }
+        assert metas == head_meta(t), t.text_id  # Highwire and Dublin Core, every value as written
         assert metas["citation_title"] == f"{t.title} ({t.title_en})", t.text_id
         assert metas["citation_publication_date"] == release.DATE.replace("-", "/")
         assert text.count('class="wa-copy"') == len(t.passages) + 1  # each passage and the text
-        for suffix, fmt in (("json", "csl"), ("bib", "bibtex"), ("ris", "ris")):
+        spans = [html.unescape(kev) for kev in re.findall(r'<span class="Z3988" title="([^"]*)"></span>', text)]
+        assert spans == [coins(r) for r in references(c, t.text_id, with_passages=True, base=engine_base_url())]
+        for suffix, fmt in (("json", "csl"), ("bib", "bibtex"), ("biblatex.bib", "biblatex"), ("ris", "ris")):
             assert f'href="../cite/{t.text_id}.{suffix}"' in text
             written = (site / "cite" / f"{t.text_id}.{suffix}").read_text(encoding="utf-8")
             assert written == render(references(c, t.text_id, with_passages=True), fmt)

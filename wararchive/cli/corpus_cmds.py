@@ -72,9 +72,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser(
         "cite",
-        help="how to cite a text or a passage: text, CSL-JSON, BibTeX or RIS",
+        help="how to cite a text or a passage: text, CSL-JSON, BibTeX, biblatex or RIS",
         description="Print the citation of a text (e.g. et-spionaaz) or a passage (e.g. et-spionaaz:21), naming the "
-        "release cited, as a line of text or for a reference manager (CSL-JSON for Zotero and Pandoc, BibTeX, RIS).",
+        "release cited and its address, as a line of text or for a reference manager (CSL-JSON for Zotero and "
+        "Pandoc, classic BibTeX for bibtex's standard styles, biblatex for biber, RIS).",
     )
     p.add_argument("ident", metavar="ID", help="a text id or a passage id")
     p.add_argument("--format", choices=BIB_FORMATS, default="text", help="output format (default: text)")

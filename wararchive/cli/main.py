@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from ..errors import WararchiveError
-from . import corpus_cmds, engine_cmds, site_cmds, study_cmds
+from . import corpus_cmds, engine_cmds, release_cmds, site_cmds, study_cmds
 
 
 class _Parser(argparse.ArgumentParser):
@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     engine_cmds.register(sub)
     study_cmds.register(sub)
     site_cmds.register(sub)
+    release_cmds.register(sub)
     return parser
 
 

@@ -5,16 +5,27 @@ The permalink points into the published site, whose address is a setting:
 :data:`DEFAULT_BASE_URL`. A passage's anchor on its text's page is its id.
 Every citation names the release (:mod:`wararchive.release`): ids are stable,
 but translations and notes change between releases.
+
+Two addresses lead to a passage. Its *permalink* (``texts/et-spionaaz.html#et-spionaaz:21``)
+is the passage as the latest release gives it; the site's anchors, the Web
+Annotations and every citation made before 0.2.0 use it, and it resolves for
+as long as the id does. Its *cited address* names the release in its path,
+without a query string (``versions/0.2.0/texts/et-spionaaz.html#et-spionaaz:21``):
+a citation prints it, and the site keeps a page there for every recorded
+release, which leads to the passage and, once a later release exists, says
+what changed since (``wararchive.site.versions``).
 """
 
 from __future__ import annotations
 
 import os
 
-from ..release import edition_label
+from ..release import VERSION, edition_label
 from .model import Passage, Text
 
 DEFAULT_BASE_URL = "https://wararchive.example/"
+VERSIONS = "versions"
+"""The site's folder of release pages: ``versions/<version>/texts/<text>.html``."""
 
 
 def base_url() -> str:
@@ -37,12 +48,22 @@ def permalink(passage_id: str, base: str | None = None) -> str:
     return f"{text_url(passage_id.rpartition(':')[0], base)}#{passage_id}"
 
 
+def cited_text_url(text_id: str, base: str | None = None, version: str = VERSION) -> str:
+    """The address of a text's edition as release ``version`` cites it: the release in the path."""
+    return text_url(text_id, f"{base_url() if base is None else base}{VERSIONS}/{version}/")
+
+
+def cited_permalink(passage_id: str, base: str | None = None, version: str = VERSION) -> str:
+    """The address of a passage as release ``version`` cites it (see the module's note on the two addresses)."""
+    return f"{cited_text_url(passage_id.rpartition(':')[0], base, version)}#{passage_id}"
+
+
 def cite_text(text: Text, base: str | None = None) -> str:
-    """A full citation of a text: its titles, date, id, the edition and release, and the address."""
-    return f"{text.title} ({text.title_en}), {text.date}, {text.text_id}, {edition_label()}, {text_url(text.text_id, base)}"
+    """A full citation of a text: its titles, date, id, the edition and release, and the release's address."""
+    return f"{text.title} ({text.title_en}), {text.date}, {text.text_id}, {edition_label()}, {cited_text_url(text.text_id, base)}"
 
 
 def cite(text: Text, passage: Passage, base: str | None = None) -> str:
-    """A full citation of a passage: the text's titles, the passage's label and id, the edition and release, the permalink."""
+    """A full citation of a passage: the text's titles, the passage's label and id, the edition and release, its address."""
     label = f", {passage.label}" if passage.label else ""
-    return f"{text.title} ({text.title_en}){label}, {passage.id}, {edition_label()}, {permalink(passage.id, base)}"
+    return f"{text.title} ({text.title_en}){label}, {passage.id}, {edition_label()}, {cited_permalink(passage.id, base)}"

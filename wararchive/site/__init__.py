@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.fingerprint import source_hash
-from . import citations, downloads, dts, html, inputs, passage_search, publish, readings, refs, search
+from . import citations, downloads, dts, html, inputs, passage_search, publish, readings, refs, search, versions
 from .cache import site_cache_dir
 from .compare import Compare
 from .edition import Edition, TextMeta
@@ -81,6 +81,7 @@ def setup(app) -> dict[str, Any]:
     app.connect("doctree-resolved", refs.resolve)
     app.connect("build-finished", _finish)
     app.connect("build-finished", citations.write_citations)
+    app.connect("build-finished", versions.write_versions)
     app.connect("build-finished", dts.write_site_dts)
     app.connect("build-finished", downloads.publish_downloads)
     publish.register(app)

@@ -12,9 +12,10 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..corpus import load
+from ..corpus.bibliography import references
 from ..corpus.citation import cite_text
 from ..languages import NAMES
-from .citations import citation_links
+from .citations import citation_links, coins_span
 from .html import el
 from .passage import base_url, copy_button, passage_block
 from .tables import table
@@ -52,11 +53,13 @@ class TextMeta(SphinxDirective):
             f"{t.date}; {len(t.passages)} passages, {corrections}. Date and its evidence, place, source file and its SHA-256",
         )
         meta = el("details", summary, table(["field", "value"], rows, classes=["wa-meta"], widths=[1, 4]), class_="wa-meta-box")
-        line = cite_text(t, base_url(self.config))
+        url = base_url(self.config)
+        line = cite_text(t, url)
         cite = el(
             "p",
             el("strong", "Cite this text: "),
             el("span", line, class_="wa-citeline"),
+            coins_span(references(c, t.text_id, base=url)[0]),
             " ",
             copy_button(line, t.text_id),
             " Cite a passage by its id, e.g. ",

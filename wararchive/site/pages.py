@@ -34,7 +34,7 @@ from .cache import (
     text_fingerprint,
     write_shipped,
 )
-from .citations import highwire
+from .citations import head_meta
 from .compare import TOPICS
 from .downloads import write_downloads
 from .escape import FILTERS
@@ -126,7 +126,7 @@ def generate(srcdir: Path, cache_dir: Path, parts: Collection[str] = PARTS) -> s
             parallel=parallel_of.get(t.text_id),
             other_lang=LANG_NAMES.get(other, ""),
             games=by_text[t.text_id],
-            citation_meta=highwire(t),
+            citation_meta=head_meta(t),
         )
         write(srcdir / "texts" / f"{t.text_id}.md", page, written, text_fingerprint(t))
     write(

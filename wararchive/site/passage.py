@@ -14,8 +14,10 @@ from docutils import nodes
 from sphinx import addnodes
 
 from ..corpus import load
+from ..corpus.bibliography import references
 from ..corpus.citation import cite
 from ..corpus.model import Correction, Passage
+from .citations import coins_span
 from .html import el
 from .inputs import depends_on
 from .refs import passage_link, rule_link
@@ -157,7 +159,15 @@ def _foot(p: Passage, base_url: str) -> nodes.Node:
     if p.note:
         foot += el("div", el("strong", "Note: "), *with_passage_links(p.note), class_="wa-note")
     line = cite_line(p.id, base_url)
-    foot += el("div", el("strong", "Cite as: "), el("span", line, class_="wa-citeline"), " ", copy_button(line, p.id))
+    (ref,) = references(load(), p.id, base=base_url)
+    foot += el(
+        "div",
+        el("strong", "Cite as: "),
+        el("span", line, class_="wa-citeline"),
+        coins_span(ref),
+        " ",
+        copy_button(line, p.id),
+    )
     return foot
 
 
