@@ -200,11 +200,6 @@ def test_a_concept_outside_the_vocabulary_is_exported_with_a_warning(tmp_path, f
         con.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finnish-front's pieces name the concepts 'aircraft' and 'gas'; the lead's pending change of "
-    "wararchive/rulesets/finnish_front.py to 'aviator' and 'poison-gas' makes this pass: remove this marker then",
-)
 def test_every_concept_a_ruleset_names_is_in_the_vocabulary(frames):
     assert unknown_concepts(frames) == []
 

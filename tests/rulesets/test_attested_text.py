@@ -9,17 +9,8 @@ from wararchive.engine import rulesets
 from wararchive.testing import check_attested_text
 from wararchive.testing.traceability import reconstructed
 
-# Found by this check and reported to the lead (rulesets are not this change's to edit): the counts of
-# the generals and the colonel stand only in the rebuilt rows of the piece table, et-sojamang-1935:24.
-KNOWN = {
-    "sojamang-1935": "pieces Kindral, Kindral leitnant, Kindral major, Kolonel cite only et-sojamang-1935:24",
-}
 
-
-@pytest.mark.parametrize(
-    "rid",
-    [pytest.param(r, marks=pytest.mark.xfail(strict=True, reason=KNOWN[r])) if r in KNOWN else r for r in rulesets()],
-)
+@pytest.mark.parametrize("rid", rulesets())
 def test_attested_rules_cite_original_text(rid):
     check_attested_text(rid)
 

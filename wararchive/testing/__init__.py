@@ -60,6 +60,7 @@ def check_ruleset(ruleset_id: str, options: dict[str, Any] | None = None) -> Non
     """Every conformance check over one ruleset (the hidden-information check under ``options``)."""
     check_traceability(ruleset_id)
     check_evidence(ruleset_id)
+    check_attested_text(ruleset_id)
     check_no_direct_writes(ruleset_id)
     check_interleaved_games(ruleset_id)
     check_hidden_information(ruleset_id, options)

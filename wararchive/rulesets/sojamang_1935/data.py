@@ -1009,6 +1009,13 @@ def level_of(number: int, letter: int, lettered: str) -> int:
     return 3 * number + (letter if lettered == "below" else 0)
 
 
+DEMOTION_ONLY = "Named only as a demotion (:69); not in the list."
+LIST_ONLY = (
+    "Known from the list of pieces (:24) alone, whose rows the project rebuilt from a garbled scan: the name and "
+    "place in the list are legible, the count is read from the rebuilt row, and no note of the text names the piece."
+)
+
+
 def pieces(lettered: str) -> tuple[PieceType, ...]:
     out = []
     for pid, et, en, n, label, number, letter, concept, symbol in RANKED:
@@ -1024,8 +1031,8 @@ def pieces(lettered: str) -> tuple[PieceType, ...]:
                 strength=40 - level_of(number, letter, lettered),
                 movement="slide" if gallop else "step",
                 cites=(P(69) if private else P(24)) + NOTE_CITES.get(pid, ()),
-                certainty="inferred" if private else "attested",
-                reason="Named only as a demotion (:69); not in the list." if private else "",
+                certainty="inferred" if private or pid not in NOTE_CITES else "attested",
+                reason=DEMOTION_ONLY if private else "" if pid in NOTE_CITES else LIST_ONLY,
                 symbol=symbol,
                 concept=concept,
                 abilities=ABILITIES.get(pid, ()),
