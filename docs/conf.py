@@ -48,8 +48,8 @@ nitpick_ignore_regex = [
     (r"py:class", r"wararchive\.engine\.hooks\.S|wararchive\.runner\.[TR]"),  # type variables
     # The kernel's internals (its array state and the modules that compile it) and a few private helpers, which
     # docstrings of public functions mention and the reference does not document.
-    (_ANY_ROLE, r"wararchive\.kernel\.(mt|playout|position|world|sojamang|tables|layout)(\..*)?|(k\.)?(Work|Spec)"),
-    (r"py:(mod|func|meth)", r"mt|world|position\.check|_watch_owner|_apply|_copy_state"),
+    (_ANY_ROLE, r"wararchive\.kernel\.(mt|playout|position|world|sojamang|tables|layout|arrays)(\..*)?|(k\.)?(Work|Spec)"),
+    (r"py:(mod|func|meth)", r"mt|world|playout|position\.check|_watch_owner|_apply|_copy_state"),
     (r"py:mod", r"wararchive\.(kernel\.mt|interop\.openspiel_player)"),
 ]
 
