@@ -11,7 +11,8 @@ warmed (imports, the ruleset, numba's cache) before the clock starts, so
 the figures are the run's, not the start-up's. Efficiency is the rate on
 ``n`` workers over ``n`` times the rate on one; the serial share ``s`` is the
 least-squares fit of Amdahl's law, ``T(n) = T(1) × (s + (1 − s) / n)``, to
-the times measured. The tables of every run are checked to be identical to
+the times measured, and, measured directly, this process's CPU time over
+the run's wall time on one worker (the work no worker can take over). The tables of every run are checked to be identical to
 those of the first. On a machine with other work running, the figures for
 more workers than idle cores measure the load, not the code: the load
 average is printed at the start and the end.
@@ -38,8 +39,13 @@ def _warm(ruleset_id: str, players: tuple[str, str]) -> None:
         play_seeds(b)
 
 
-def timed(designs: list, workers: int, ruleset_id: str, players: tuple[str, str]) -> tuple[float, list]:
-    """Seconds to play every game of ``designs`` on a fresh cluster of ``workers`` processes, and the tables."""
+def timed(designs: list, workers: int, ruleset_id: str, players: tuple[str, str]) -> tuple[float, float, list]:
+    """Seconds to play every game of ``designs`` on a fresh cluster of ``workers``, this process's CPU seconds, the tables.
+
+    This process's CPU time is the run's serial work, measured where the load
+    of other work on the machine does not blur it: preparing the jobs,
+    Dask's client, and turning the answers into tables.
+    """
     from dask.distributed import Client, LocalCluster
 
     with (
@@ -47,9 +53,9 @@ def timed(designs: list, workers: int, ruleset_id: str, players: tuple[str, str]
         Client(cluster) as client,
     ):
         client.run(_warm, ruleset_id, players)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         tables = run(designs, scheduler=cluster.scheduler_address)
-        return time.perf_counter() - start, tables
+        return time.perf_counter() - start, time.process_time() - cpu, tables
 
 
 def amdahl(times: dict[int, float]) -> float:
@@ -73,18 +79,19 @@ def main() -> None:
     games = len(set(game_keys([(*j, "auto") for d in designs for j in d.jobs()])))
     print(f"{args.ruleset}, {len(designs)} studies, {args.games} seeds each, {players[0]} vs {players[1]}: {games:,} games")
     print(f"{cores} cores; load average at the start {os.getloadavg()[0]:.2f}")
-    times, first = {}, None
+    times, serial, first = {}, {}, None
     for n in sorted(set([1, *counts])):
-        times[n], tables = timed(designs, n, args.ruleset, players)
+        times[n], serial[n], tables = timed(designs, n, args.ruleset, players)
         if first is None:
             first = tables
         for a, b in zip(first, tables, strict=True):
             for name in a:
                 pd.testing.assert_frame_equal(a[name], b[name], check_exact=True)
-    print(f"{'workers':>8} {'seconds':>9} {'games/s':>10} {'efficiency':>11}")
+    print(f"{'workers':>8} {'seconds':>9} {'games/s':>10} {'efficiency':>11} {'this process, CPU s':>20}")
     for n, t in times.items():
-        print(f"{n:>8} {t:>9.2f} {games / t:>10,.0f} {times[1] / (n * t):>11.2f}")
-    print(f"serial share (Amdahl fit): {amdahl(times):.3f}; load average at the end {os.getloadavg()[0]:.2f}")
+        print(f"{n:>8} {t:>9.2f} {games / t:>10,.0f} {times[1] / (n * t):>11.2f} {serial[n]:>20.2f}")
+    print(f"serial share: Amdahl fit {amdahl(times):.3f}; this process's CPU time on one worker {serial[1] / times[1]:.3f}")
+    print(f"load average at the end {os.getloadavg()[0]:.2f}")
     print("tables: identical on every number of workers")
 
 

@@ -65,3 +65,31 @@ def test_a_bad_seed_is_refused_in_one_line_before_compiled_code():
         play_block(ruleset("japanese-war-game"), [1, 2**63], ("random", "random"))
     with pytest.raises(WararchiveError, match="kernel cannot play"):
         play_block(ruleset("chess"), [1], ("random", "random"))
+
+
+def _loaded_blocks() -> bool:
+    """On a worker: whether it played compiled blocks (the module is imported by nothing else)."""
+    import sys
+
+    return "wararchive.study.compiled" in sys.modules
+
+
+def test_a_cluster_of_separate_processes_through_scheduler_writes_the_one_worker_files(capsys, tmp_path):
+    from dask.distributed import Client, LocalCluster
+
+    from wararchive.cli.main import main
+
+    argv = ["study", "japanese-war-game", "-o", "spy_vs_marshal=finnish,swedish", "-o", "ply_limit=200", "--games", "40"]
+    argv += ["--players", "greedy,random", "--quiet"]
+    assert main([*argv, "--workers", "1", "--out", str(tmp_path / "one")]) == 0
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
+        Client(cluster) as client,
+    ):
+        assert main([*argv, "--scheduler", cluster.scheduler_address, "--out", str(tmp_path / "cluster")]) == 0
+        assert any(client.run(_loaded_blocks).values())  # the games were played there, not in this process
+    capsys.readouterr()
+    one = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert one == sorted(p.name for p in (tmp_path / "cluster").iterdir()) and "games.parquet" in one
+    for name in one:
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "cluster" / name).read_bytes(), name

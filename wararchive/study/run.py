@@ -11,8 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from .. import kernel
@@ -79,13 +81,30 @@ def _game_key(job: EngineJob) -> GameKey:
 def game_keys(jobs: list[EngineJob]) -> list[GameKey]:
     """:func:`_game_key` of every job, each reading's options resolved once (a study's jobs share a few readings)."""
     resolved: dict[tuple[str, str], str] = {}
+    text = _options_text()
     out = []
     for rid, _, options, seed, players, swapped, _ in jobs:
-        given = (rid, json.dumps(options, sort_keys=True, default=str))
+        given = (rid, text(options))
         if given not in resolved:
             resolved[given] = json.dumps(ruleset(rid, **options).options, sort_keys=True, default=str)
         out.append((rid, resolved[given], seed, tuple(players), swapped))
     return out
+
+
+def _options_text() -> Callable[[dict[str, Any]], str]:
+    """Options as canonical JSON, each dict written once: a design's jobs share one dict per reading, not one per game.
+
+    Keyed by the dict's identity, so the memo must not outlive the jobs
+    that hold the dicts (a caller makes one per list of jobs).
+    """
+    seen: dict[int, tuple[dict[str, Any], str]] = {}
+
+    def text(options: dict[str, Any]) -> str:
+        if (known := seen.get(id(options))) is None or known[0] is not options:
+            known = seen[id(options)] = (options, json.dumps(options, sort_keys=True, default=str))
+        return known[1]
+
+    return text
 
 
 BlockJob = tuple[str, str, dict[str, Any], tuple[int, ...], tuple[str, str], bool, str]
@@ -127,8 +146,9 @@ def block_jobs(jobs: list[EngineJob], workers: int | None) -> tuple[list[BlockJo
     from ..runner import CHUNKS_PER_WORKER, default_workers
 
     groups: dict[tuple, list[int]] = {}
+    text = _options_text()
     for i, (rid, _, options, _, players, swapped, _) in enumerate(jobs):
-        groups.setdefault((rid, json.dumps(options, sort_keys=True, default=str), tuple(players), swapped), []).append(i)
+        groups.setdefault((rid, text(options), tuple(players), swapped), []).append(i)
     ran: dict[tuple, str] = {}
     share = max(1, -(-len(jobs) // ((workers or default_workers()) * CHUNKS_PER_WORKER)))
     out: list[BlockJob] = []
@@ -194,8 +214,8 @@ def run(
 
 
 GAME_COLUMNS = ("reading", "seed", "first_player", "winner", "plies", "adjudicated", "end_rule", "setup")
-FIRED_COLUMNS = ("reading", "seed", "rule", "count")
-PIECE_COLUMNS = ("reading", "seed", "side", "piece", "start", "end")
+FIRED_COLUMNS = {"reading": str, "seed": int, "rule": str, "count": int}
+PIECE_COLUMNS = {"reading": str, "seed": int, "side": str, "piece": str, "start": int, "end": int}
 
 
 def _tables(facts: list[dict[str, Any]], readings: list[str] | None = None) -> dict[str, pd.DataFrame]:
@@ -211,8 +231,22 @@ def _tables(facts: list[dict[str, Any]], readings: list[str] | None = None) -> d
     return {"games": pd.DataFrame(games), "fired": _frame(fired, FIRED_COLUMNS), "pieces": _frame(pieces, PIECE_COLUMNS)}
 
 
-def _frame(rows: list[tuple], columns: tuple[str, ...]) -> pd.DataFrame:
-    """Rows as a DataFrame, built column by column (pandas infers each column's type as it does from rows, faster)."""
+def _frame(rows: list[tuple], columns: dict[str, type]) -> pd.DataFrame:
+    """Rows as a DataFrame of these columns and kinds, the same as pandas infers from the rows, built by column.
+
+    The long tables have hundreds of thousands of rows whose text repeats
+    (readings, rules, sides, pieces): each text column is built from the few
+    distinct values and their codes, each number column from an array, at a
+    fraction of the cost of inferring every row's types.
+    """
     if not rows:
         return pd.DataFrame(rows, columns=list(columns))
-    return pd.DataFrame(dict(zip(columns, map(list, zip(*rows, strict=True)), strict=True)))
+    out: dict[str, Any] = {}
+    for i, (name, kind) in enumerate(columns.items()):
+        if kind is int:
+            out[name] = np.fromiter((r[i] for r in rows), np.int64, len(rows))
+        else:
+            vocabulary: dict[str, int] = {}
+            codes = np.fromiter((vocabulary.setdefault(r[i], len(vocabulary)) for r in rows), np.int64, len(rows))
+            out[name] = pd.array(list(vocabulary), dtype="str").take(codes)
+    return pd.DataFrame(out)
