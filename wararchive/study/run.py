@@ -232,21 +232,16 @@ def _tables(facts: list[dict[str, Any]], readings: list[str] | None = None) -> d
 
 
 def _frame(rows: list[tuple], columns: dict[str, type]) -> pd.DataFrame:
-    """Rows as a DataFrame of these columns and kinds, the same as pandas infers from the rows, built by column.
+    """Rows as a DataFrame of these columns and kinds (the ones pandas infers from the rows), built by column.
 
-    The long tables have hundreds of thousands of rows whose text repeats
-    (readings, rules, sides, pieces): each text column is built from the few
-    distinct values and their codes, each number column from an array, at a
-    fraction of the cost of inferring every row's types.
+    The long tables have hundreds of thousands of rows: inferring every
+    row's types cost several times the building (and it was the serial
+    part of a parallel study), so each column is made with its kind given.
     """
     if not rows:
         return pd.DataFrame(rows, columns=list(columns))
     out: dict[str, Any] = {}
     for i, (name, kind) in enumerate(columns.items()):
-        if kind is int:
-            out[name] = np.fromiter((r[i] for r in rows), np.int64, len(rows))
-        else:
-            vocabulary: dict[str, int] = {}
-            codes = np.fromiter((vocabulary.setdefault(r[i], len(vocabulary)) for r in rows), np.int64, len(rows))
-            out[name] = pd.array(list(vocabulary), dtype="str").take(codes)
+        values = [r[i] for r in rows]
+        out[name] = np.array(values, np.int64) if kind is int else pd.array(values, dtype="str")
     return pd.DataFrame(out)
