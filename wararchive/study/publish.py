@@ -210,7 +210,7 @@ def _run_key(todo: list[Entry]) -> str:
         ]
         for e in todo
     ]
-    data = [studies, source_hash("study/run.py"), BLOCK_FORMAT]
+    data = [studies, source_hash("study/run.py", "study/compiled.py"), BLOCK_FORMAT]
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
