@@ -1,85 +1,81 @@
-"""Study throughput in games/s on each engine and on 1 and 2 workers, against plain serial play in the same run.
+"""A study's throughput on one worker, in plies per CPU-second, against python-chess in the same run.
 
-Run: ``python benchmarks/study.py [--games N] [--players greedy,greedy]``.
-The reference is the same games played by ``simulate_one`` in a plain loop
-(no study bookkeeping, no Dask); the study on one worker runs in-process,
-on two workers on an embedded Dask cluster whose start-up is counted. Each
-is run on the reference engine and on the compiled kernel (where it covers
-the players; warmed up first, so its compile is not counted). The ratios
-are what to compare across machines. The start-up of a 2-worker cluster is
-also timed alone, so its share of a short run can be told apart. The tables
-of every study are checked to be identical: the engines play the same games.
+Run: ``python benchmarks/study.py [--games N] [--seconds S]``. The study path is
+what ``wararchive study --workers 1`` runs: the design, the games (the
+compiled kernel, in blocks of seeds), the tables and the whole analysis;
+its plies are those of every game played. The reference is
+``benchmarks/playouts.py``'s: plain python-chess playing random legal moves,
+measured before and after, so a change in the machine's load shows as a
+difference between the two. Rates are per CPU-second of this process (on a
+shared machine the wall-clock rates fall with the load, the CPU-time ratios
+do not). The study is the Japanese War Game's spy reading (two readings, so
+``2 × N`` games), random against random and greedy against greedy, at the
+rules' own ply limit; the analysis's share of the time is given apart.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
-import pandas as pd
+sys.path.insert(0, str(Path(__file__).parent))
+from playouts import chess_reference
 
 from wararchive import kernel
 from wararchive.engine import ruleset
-from wararchive.players import simulate_one
-from wararchive.runner import parallel_map
-from wararchive.study import study
+from wararchive.study import _analyse, design
+from wararchive.study.run import run
 
 RULESET = "japanese-war-game"
 VARY = {"spy_vs_marshal": ["finnish", "swedish"]}
-FIXED = {"ply_limit": 400}  # keeps a drawn greedy game from running 1,500 plies, so the figure is about throughput
 
 
-def _warm(ruleset_id: str) -> str:
-    """A worker's fixed cost: importing the engine and building the ruleset."""
-    return ruleset(ruleset_id).id
+def study_rate(games: int, players: tuple[str, str]) -> tuple[float, float, int, int, float]:
+    """Plies per CPU-second and per wall-second of the whole study path, games, plies, and the analysis's share of CPU time."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    d = design(RULESET, VARY, games, players)
+    raw = run([d], workers=1)[0]
+    played = time.process_time()
+    _analyse((d, raw))
+    end_cpu, end_wall = time.process_time(), time.perf_counter()
+    plies = int(raw["games"]["plies"].sum())
+    return plies / (end_cpu - cpu), plies / (end_wall - wall), len(raw["games"]), plies, (end_cpu - played) / (end_cpu - cpu)
+
+
+def kernel_rate(games: int, players: tuple[str, str]) -> float:
+    """The ceiling: plies per CPU-second of ``kernel.play_many`` alone over the same games (no facts kept, no analysis)."""
+    from wararchive.study.seeds import EXPLORATION_SEED
+
+    seeds = range(EXPLORATION_SEED, EXPLORATION_SEED + games)
+    cpu, plies = time.process_time(), 0
+    for reading in VARY["spy_vs_marshal"]:
+        plies += int(kernel.play_many(ruleset(RULESET, spy_vs_marshal=reading), seeds, players)[:, 0].sum())
+    return plies / (time.process_time() - cpu)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=60, help="seeds per reading (default 60)")
-    ap.add_argument("--players", default="greedy,greedy")
+    ap.add_argument("--games", type=int, default=2000, help="seeds per reading (default 2000)")
+    ap.add_argument("--seconds", type=float, default=5.0, help="python-chess's measuring time, each time (default 5)")
     args = ap.parse_args()
-    kinds = tuple(args.players.split(","))
-    n = 2 * args.games
-
-    start = time.perf_counter()
-    for seed in range(args.games):
-        for reading in VARY["spy_vs_marshal"]:
-            simulate_one(ruleset(RULESET, spy_vs_marshal=reading, **FIXED), seed, kinds)
-    reference = n / (time.perf_counter() - start)
-
-    engines = ["reference"] + (["kernel"] if kernel.covers(ruleset(RULESET), kinds) else [])
-    if "kernel" in engines:
-        kernel.play(ruleset(RULESET, **FIXED), 0, kinds)  # compile (or load from numba's cache) outside the timing
-    rates, tables = {}, {}
-    for engine in engines:
-        for workers in (1, 2):
-            start = time.perf_counter()
-            s = study(RULESET, VARY, games=args.games, players=kinds, options=FIXED, workers=workers, engine=engine)
-            rates[engine, workers] = n / (time.perf_counter() - start)
-            tables[engine, workers] = s.tables()
-    start = time.perf_counter()
-    parallel_map(_warm, [RULESET, RULESET], workers=2)
-    startup = time.perf_counter() - start
-    first = tables["reference", 1]
-    for other in tables.values():
-        for name, df in first.items():
-            pd.testing.assert_frame_equal(df, other[name], check_exact=True)
-
-    print(f"{RULESET}, {n} games ({args.games} seeds × 2 readings), {kinds[0]} vs {kinds[1]}, ply limit {FIXED['ply_limit']}")
-    print(f"reference: simulate_one in a loop             {reference:8.2f} games/s")
-    for engine in engines:
-        one, two = rates[engine, 1], rates[engine, 2]
-        steady = n / max(1e-9, n / two - startup)
-        print(f"study on the {engine:<9}, 1 worker (in-process) {one:8.2f} games/s  ({one / reference:.2f}x reference)")
+    for kinds in (("random", "random"), ("greedy", "greedy")):
+        kernel.play(ruleset(RULESET), 0, kinds)  # compile (or load from numba's cache) outside the timing
+        study_rate(2, kinds)  # and the study's own compiled loop, scipy and pandas
+    ref = chess_reference(args.seconds)
+    print(f"{RULESET}, spy_vs_marshal finnish/swedish, {args.games} seeds × 2 readings, one worker (in-process)")
+    print(f"python-chess, random moves:  {ref[0]:12,.0f} plies/cpu-s  {ref[1]:12,.0f} plies/s")
+    for kinds in (("random", "random"), ("greedy", "greedy")):
+        cpu_rate, wall_rate, games, plies, share = study_rate(args.games, kinds)
         print(
-            f"study on the {engine:<9}, 2 workers (Dask)      {two:8.2f} games/s  ({two / reference:.2f}x reference, "
-            f"{two / one:.2f}x 1 worker; ≈ {steady:.2f} without the cluster's start-up)"
+            f"study, {kinds[0]} vs {kinds[1]}: {cpu_rate:12,.0f} plies/cpu-s  {wall_rate:12,.0f} plies/s  "
+            f"({cpu_rate / ref[0]:.1f}x python-chess; {games} games, {plies:,} plies; analysis {share:.0%} of the CPU time)"
         )
-    if not engines[1:]:
-        print(f"kernel: not covered ({kernel.gap(ruleset(RULESET), kinds)})")
-    print(f"2-worker cluster start-up (spawn, import, build ruleset): {startup:.1f} s")
-    print(f"tables of all {len(tables)} studies: identical")
+        ceiling = kernel_rate(args.games, kinds)
+        print(f"  kernel.play_many alone:    {ceiling:12,.0f} plies/cpu-s  ({ceiling / ref[0]:.1f}x python-chess)")
+    again = chess_reference(args.seconds)
+    print(f"python-chess again:          {again[0]:12,.0f} plies/cpu-s  {again[1]:12,.0f} plies/s")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ def test_publish_writes_every_option_with_fingerprints_and_resumes(tmp_path, mon
     def no_games(job):
         raise AssertionError(f"played again: {job}")
 
-    monkeypatch.setattr(publish, "play", no_games)
+    monkeypatch.setattr(publish, "play_seeds", no_games)
     assert publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False) == []  # current: kept
     (folder / META_FILE).unlink()
     again = publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False)  # from the saved blocks
@@ -44,8 +44,8 @@ def test_a_larger_run_reuses_the_seeds_already_played(tmp_path, monkeypatch):
     monkeypatch.setattr(publish, "BLOCK", 2)
     publish.publish(tmp_path, games=2, ruleset_ids=["chess"], workers=1, progress=False)
     played = []
-    real = publish.play
-    monkeypatch.setattr(publish, "play", lambda job: played.append(job[3]) or real(job))
+    real = publish.play_seeds
+    monkeypatch.setattr(publish, "play_seeds", lambda job: played.extend(job[3]) or real(job))
     publish.publish(tmp_path, games=4, ruleset_ids=["chess"], workers=1, progress=False)
     assert sorted(set(played)) == [3, 4]
 
@@ -108,7 +108,7 @@ def test_a_finding_is_retested_on_the_confirmation_seeds_and_a_changed_analysis_
     assert publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False) == []  # all current
 
     monkeypatch.setattr(publish, "ANALYSIS", "other analysis code")
-    monkeypatch.setattr(publish, "play", lambda job: pytest.fail(f"played again: {job}"))
+    monkeypatch.setattr(publish, "play_seeds", lambda job: pytest.fail(f"played again: {job}"))
     again = publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False)
     assert again == written  # analysed again from the saved blocks, no game played
 

@@ -118,8 +118,8 @@ def test_discarding_replays_only_the_bad_block_and_publishes_what_an_uninterrupt
     root, block = resumed
     block.write_bytes(_flipped(block.read_bytes()))
     played = []
-    real = publish.play
-    monkeypatch.setattr(publish, "play", lambda job: played.append(job[3]) or real(job))
+    real = publish.play_seeds
+    monkeypatch.setattr(publish, "play_seeds", lambda job: played.extend(job[3]) or real(job))
     assert _publish(root, "--discard-bad-blocks") == 0
     assert f"discarded {block}" in capsys.readouterr().err
     assert sorted(set(played)) == [1, 2]  # seed 3's block was good: kept
@@ -128,7 +128,7 @@ def test_discarding_replays_only_the_bad_block_and_publishes_what_an_uninterrupt
 
 def test_an_untouched_resume_publishes_byte_identical_files(published, resumed, monkeypatch):
     root, _ = resumed
-    monkeypatch.setattr(publish, "play", lambda job: pytest.fail(f"played again: {job}"))
+    monkeypatch.setattr(publish, "play_seeds", lambda job: pytest.fail(f"played again: {job}"))
     assert _publish(root) == 0
     assert _files(root.joinpath(*STUDY)) == _files(published[0].joinpath(*STUDY))
 
@@ -180,7 +180,7 @@ def test_a_published_folder_that_is_not_what_was_saved_is_refused_and_republishe
     with pytest.raises(output.ContentError) as refused:
         output.load(folder)
     assert message in str(refused.value) and len(str(refused.value).splitlines()) == 1, refused.value
-    monkeypatch.setattr(publish, "play", lambda job: pytest.fail(f"played again: {job}"))
+    monkeypatch.setattr(publish, "play_seeds", lambda job: pytest.fail(f"played again: {job}"))
     assert _publish(root) == 0  # not current: made again from the saved blocks
     assert _files(folder) == _files(published[0].joinpath(*STUDY))
 

@@ -42,7 +42,7 @@ from ..players import players as registered_players
 from ..runner import parallel_iter, parallel_map
 from . import Study, _analyse, output
 from .design import Design, design, options_studied, slug
-from .run import _game_key, _tables, engines, play
+from .run import _tables, block_jobs, engines, game_keys, play_seeds, unblock
 from .seeds import BLOCK as SEED_BLOCK, CONFIRMATION_SEED, DISCOVERY_SEED
 from .verdicts import CONFIRMATION, family
 
@@ -210,21 +210,22 @@ def _run_key(todo: list[Entry]) -> str:
         ]
         for e in todo
     ]
-    data = [studies, source_hash("study/run.py"), BLOCK_FORMAT]
+    data = [studies, source_hash("study/run.py", "study/compiled.py"), BLOCK_FORMAT]
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
 def _blocks(todo: list[Entry]) -> list[tuple[str, list, list]]:
     """Per block of seeds: its first and last seed, the unique games' keys and one job for each, in a fixed order."""
     d0 = todo[0].design
+    jobs = [(*j, ENGINE) for e in todo for j in e.design.jobs()]  # built once: per block, they cost more than the games
+    keys = game_keys(jobs)
+    per: list[dict] = [{} for _ in range(0, d0.games, BLOCK)]
+    for key, j in zip(keys, jobs, strict=True):
+        per[(j[3] - d0.seed) // BLOCK].setdefault(key, j)
     out = []
-    for start in range(d0.seed, d0.seed + d0.games, BLOCK):
-        seeds = set(range(start, min(start + BLOCK, d0.seed + d0.games)))  # a short last block is named by its end
-        jobs = [(*j, ENGINE) for e in todo for j in e.design.jobs() if j[3] in seeds]
-        unique: dict = {}
-        for j in jobs:
-            unique.setdefault(_game_key(j), j)
-        out.append((f"{start:07d}-{max(seeds):07d}", list(unique), list(unique.values())))
+    for start, unique in zip(range(d0.seed, d0.seed + d0.games, BLOCK), per, strict=True):
+        last = min(start + BLOCK, d0.seed + d0.games) - 1  # a short last block is named by its end
+        out.append((f"{start:07d}-{last:07d}", list(unique), list(unique.values())))
     return out
 
 
@@ -245,7 +246,7 @@ def _bound(run: str, block: str) -> bytes:
 
 def _block_bytes(run: str, block: str, games: list) -> bytes:
     """A saved block: one line of what it is for and its SHA-256, then its games as gzipped JSON."""
-    body = gzip.compress(json.dumps(games, default=str).encode(), mtime=0)
+    body = gzip.compress(json.dumps(games, default=str).encode(), compresslevel=1, mtime=0)  # a cache: speed over size
     head = _bound(run, block)
     return head + b" " + hashlib.sha256(head + b"\n" + body).hexdigest().encode() + b"\n" + body
 
@@ -300,10 +301,13 @@ def _played(todo: list[Entry], partial: Path, workers: int | None, scheduler: st
         pending.append((path, name, keys, jobs))
     done = len(blocks) - len(pending)
     label = f"publish-studies ({done} of {len(blocks)} blocks saved before)" if progress else None
-    stream = parallel_iter(play, [j for *_, js in pending for j in js], workers=workers, scheduler=scheduler, progress=label)
+    # Each saved block's games go to the workers as blocks of seeds (one reading, one pairing of sides each): on the
+    # kernel one compiled call per reading, the ruleset built once per worker and never sent with a task.
+    split = [block_jobs(jobs, workers) for *_, jobs in pending]
+    stream = parallel_iter(play_seeds, [b for bs, _ in split for b in bs], workers=workers, scheduler=scheduler, progress=label)
     try:
-        for path, name, keys, jobs in pending:
-            got = [next(stream) for _ in jobs]
+        for (path, name, keys, jobs), (bs, where) in zip(pending, split, strict=True):
+            got = unblock(len(jobs), where, [next(stream) for _ in bs])
             atomic_write_bytes(path, _block_bytes(run, name, got))
             facts.update(zip(keys, got, strict=True))
     finally:
@@ -375,7 +379,10 @@ def _publish(
     partial = root / PARTIAL / _run_key(todo)
     partial.mkdir(parents=True, exist_ok=True)
     facts = _played(todo, partial, workers, scheduler, progress, discard)
-    raws = [_tables([{**facts[_game_key((*j, ENGINE))], "reading": j[1]} for j in e.design.jobs()]) for e in todo]
+    raws = []
+    for e in todo:
+        jobs = [(*j, ENGINE) for j in e.design.jobs()]
+        raws.append(_tables([facts[k] for k in game_keys(jobs)], [j[1] for j in jobs]))
     jobs = [(e.design, raw) for e, raw in zip(todo, raws, strict=True)]
     # The analyses take whole tables: a local process pool pipes them, where Dask would embed them in its task graph
     # (and warn of a graph of tens of MiB); on an outside cluster (--scheduler) Dask is the only way there.

@@ -11,8 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from .. import kernel
@@ -68,10 +70,109 @@ def engines(d: Design, engine: str) -> dict[str, Any]:
     return {"asked": engine, "readings": readings}
 
 
-def _game_key(job: EngineJob) -> tuple[str, str, int, tuple[str, ...], bool]:
+GameKey = tuple[str, str, int, tuple[str, ...], bool]
+
+
+def _game_key(job: EngineJob) -> GameKey:
     """What decides a game: the ruleset with every option resolved, the seed and the players (not the label, nor the engine)."""
-    rid, _, options, seed, players, swapped, _ = job
-    return rid, json.dumps(ruleset(rid, **options).options, sort_keys=True, default=str), seed, tuple(players), swapped
+    return game_keys([job])[0]
+
+
+def game_keys(jobs: list[EngineJob]) -> list[GameKey]:
+    """:func:`_game_key` of every job, each reading's options resolved once (a study's jobs share a few readings)."""
+    resolved: dict[tuple[str, str], str] = {}
+    text = _options_text()
+    out = []
+    for rid, _, options, seed, players, swapped, _ in jobs:
+        given = (rid, text(options))
+        if given not in resolved:
+            resolved[given] = json.dumps(ruleset(rid, **options).options, sort_keys=True, default=str)
+        out.append((rid, resolved[given], seed, tuple(players), swapped))
+    return out
+
+
+def _options_text() -> Callable[[dict[str, Any]], str]:
+    """Options as canonical JSON, each dict written once: a design's jobs share one dict per reading, not one per game.
+
+    Keyed by the dict's identity, so the memo must not outlive the jobs
+    that hold the dicts (a caller makes one per list of jobs).
+    """
+    seen: dict[int, tuple[dict[str, Any], str]] = {}
+
+    def text(options: dict[str, Any]) -> str:
+        if (known := seen.get(id(options))) is None or known[0] is not options:
+            known = seen[id(options)] = (options, json.dumps(options, sort_keys=True, default=str))
+        return known[1]
+
+    return text
+
+
+BlockJob = tuple[str, str, dict[str, Any], tuple[int, ...], tuple[str, str], bool, str]
+"""Seeds of one reading between the same players on the same sides: (ruleset, a reading's label, options, seeds,
+players in the order of the sides, whether the first-named player is second, the engine that plays them: ``kernel`` or
+``reference``, decided once for the reading)."""
+
+KERNEL_BLOCK = 256
+"""The most seeds in one compiled call: long enough that the call's fixed cost vanishes, short enough (a second or so of
+greedy play) that Ctrl-C is obeyed and the progress bar moves."""
+
+
+def play_seeds(job: BlockJob) -> list[dict[str, Any]]:
+    """The facts of a block's games (module-level: it is sent to workers), each as :func:`play` gives it.
+
+    On the kernel the whole block is one compiled call (:mod:`.compiled`) and
+    no game record is built; on the reference engine each game is played
+    and read as :func:`play` does.
+    """
+    rid, label, options, seeds, players, swapped, engine = job
+    if engine != "kernel":
+        return [play((rid, label, options, seed, players, swapped, engine)) for seed in seeds]
+    from .compiled import facts, play_block
+
+    rs = ruleset(rid, **options)
+    return facts(rs, label, play_block(rs, seeds, players), swapped)
+
+
+def block_jobs(jobs: list[EngineJob], workers: int | None) -> tuple[list[BlockJob], list[list[int]]]:
+    """``jobs`` (one game each, none twice) as blocks of seeds, and for each block the positions of its games in ``jobs``.
+
+    A block holds seeds of one reading and one pairing of sides; which
+    engine plays a reading (:func:`wararchive.kernel.choose`, whose answer
+    costs far more than a game) is asked once. Kernel blocks are sized so
+    that every worker gets several (at most :data:`KERNEL_BLOCK` seeds
+    each); the reference engine plays one game a job, as before, since a
+    search player's game can take seconds.
+    """
+    from ..runner import CHUNKS_PER_WORKER, default_workers
+
+    groups: dict[tuple, list[int]] = {}
+    text = _options_text()
+    for i, (rid, _, options, _, players, swapped, _) in enumerate(jobs):
+        groups.setdefault((rid, text(options), tuple(players), swapped), []).append(i)
+    ran: dict[tuple, str] = {}
+    share = max(1, -(-len(jobs) // ((workers or default_workers()) * CHUNKS_PER_WORKER)))
+    out: list[BlockJob] = []
+    where: list[list[int]] = []
+    for (rid, opts, players, _), index in groups.items():
+        rid, label, options, _, players, swapped, engine = jobs[index[0]]
+        decided = (rid, opts, tuple(sorted(players)), engine)  # the kernel covers a pairing whichever side each takes
+        if decided not in ran:
+            ran[decided] = kernel.choose(engine, ruleset(rid, **options), players)[0]
+        size = min(KERNEL_BLOCK, share) if ran[decided] == "kernel" else 1
+        for at in range(0, len(index), size):
+            part = index[at : at + size]
+            out.append((rid, label, options, tuple(jobs[i][3] for i in part), players, swapped, ran[decided]))
+            where.append(part)
+    return out, where
+
+
+def unblock(count: int, where: list[list[int]], results: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The blocks' facts back in the order of the jobs they came from (:func:`block_jobs`)."""
+    facts: list[Any] = [None] * count
+    for part, got in zip(where, results, strict=True):
+        for i, f in zip(part, got, strict=True):
+            facts[i] = f
+    return facts
 
 
 def run(
@@ -88,34 +189,59 @@ def run(
     studies (the site's) keep every worker busy. Rows come back in job order
     whatever the number of workers, so the tables, and everything computed
     from them, are identical for the same designs, and for either ``engine``
-    (see :func:`wararchive.kernel.choose`).
+    (see :func:`wararchive.kernel.choose`). The games go to the workers in
+    blocks of seeds (:func:`block_jobs`), each job naming its ruleset and
+    options only: every worker builds a ruleset's data once, and no task
+    carries it.
     """
     jobs = [[(*j, engine) for j in d.jobs()] for d in designs]
-    label = f"study {', '.join(sorted({d.ruleset for d in designs}))}" if progress else None
+    label = f"study {', '.join(sorted({d.ruleset for d in designs}))} (blocks of seeds)" if progress else None
     flat = [j for js in jobs for j in js]
     # Studies of different options all replay the default reading on the same seeds: a game is
     # played once per (ruleset, resolved options, seed, players) and its facts shared.
-    keys = [_game_key(j) for j in flat]
+    keys = game_keys(flat)
     first = dict(zip(reversed(keys), reversed(flat), strict=True))  # each key's first job
     unique = list(dict.fromkeys(keys))
-    results = parallel_map(play, [first[k] for k in unique], workers=workers, scheduler=scheduler, progress=label, pool=pool)
-    played = dict(zip(unique, results, strict=True))
-    facts = [{**played[k], "reading": j[1]} for k, j in zip(keys, flat, strict=True)]
+    blocks, where = block_jobs([first[k] for k in unique], workers)
+    results = parallel_map(play_seeds, blocks, workers=workers, scheduler=scheduler, progress=label, pool=pool, chunk=1)
+    played = dict(zip(unique, unblock(len(unique), where, results), strict=True))
+    facts, labels = [played[k] for k in keys], [j[1] for j in flat]
     out, at = [], 0
     for js in jobs:
-        out.append(_tables(facts[at : at + len(js)]))
+        out.append(_tables(facts[at : at + len(js)], labels[at : at + len(js)]))
         at += len(js)
     return out
 
 
-def _tables(facts: list[dict[str, Any]]) -> dict[str, pd.DataFrame]:
-    games = pd.DataFrame([{k: v for k, v in f.items() if k not in ("fired", "survival")} for f in facts])
-    fired = pd.DataFrame(
-        [(f["reading"], f["seed"], rule, n) for f in facts for rule, n in sorted(f["fired"].items())],
-        columns=["reading", "seed", "rule", "count"],
-    )
-    pieces = pd.DataFrame(
-        [(f["reading"], f["seed"], *row) for f in facts for row in f["survival"]],
-        columns=["reading", "seed", "side", "piece", "start", "end"],
-    )
-    return {"games": games, "fired": fired, "pieces": pieces}
+GAME_COLUMNS = ("reading", "seed", "first_player", "winner", "plies", "adjudicated", "end_rule", "setup")
+FIRED_COLUMNS = {"reading": str, "seed": int, "rule": str, "count": int}
+PIECE_COLUMNS = {"reading": str, "seed": int, "side": str, "piece": str, "start": int, "end": int}
+
+
+def _tables(facts: list[dict[str, Any]], readings: list[str] | None = None) -> dict[str, pd.DataFrame]:
+    """The raw tables of games' facts (``readings``: each game's reading, where the facts do not say it), built by column.
+
+    A game's facts are shared by the studies that play it, under their own
+    labels: the label comes beside them rather than in a copy of each.
+    """
+    labels = [f["reading"] for f in facts] if readings is None else readings
+    games = {c: labels if c == "reading" else [f[c] for f in facts] for c in GAME_COLUMNS}
+    fired = [(r, f["seed"], rule, n) for r, f in zip(labels, facts, strict=True) for rule, n in sorted(f["fired"].items())]
+    pieces = [(r, f["seed"], *row) for r, f in zip(labels, facts, strict=True) for row in f["survival"]]
+    return {"games": pd.DataFrame(games), "fired": _frame(fired, FIRED_COLUMNS), "pieces": _frame(pieces, PIECE_COLUMNS)}
+
+
+def _frame(rows: list[tuple], columns: dict[str, type]) -> pd.DataFrame:
+    """Rows as a DataFrame of these columns and kinds (the ones pandas infers from the rows), built by column.
+
+    The long tables have hundreds of thousands of rows: inferring every
+    row's types cost several times the building (and it was the serial
+    part of a parallel study), so each column is made with its kind given.
+    """
+    if not rows:
+        return pd.DataFrame(rows, columns=list(columns))
+    out: dict[str, Any] = {}
+    for i, (name, kind) in enumerate(columns.items()):
+        values = [r[i] for r in rows]
+        out[name] = np.array(values, np.int64) if kind is int else pd.array(values, dtype="str")
+    return pd.DataFrame(out)
