@@ -186,28 +186,28 @@ class StaticDts:
         self._documents(resource, units, walk)
 
     def _documents(self, resource: dict, units: list[str], walk: Walk) -> None:
-        whole_url = uritemplate.expand(resource["document"])
-        text = self.get(whole_url, walk)
-        if text is None:
+        if self._document(uritemplate.expand(resource["document"]), walk) is None:
             return
-        whole = ET.fromstring(text.encode("utf-8"))
-        walk.documents[whole_url] = whole
-        if whole.tag != f"{TEI}TEI" or whole.find(f"{TEI}teiHeader") is None:
-            walk.problems.append(f"{whole_url}: not a TEI document with a teiHeader")
-        self._pointers(whole, whole_url, walk)
         for ref in units:
             url = uritemplate.expand(resource["document"], ref=ref)
-            text = self.get(url, walk)
-            if text is None:
+            doc = self._document(url, walk)
+            if doc is None:
                 continue
-            doc = ET.fromstring(text.encode("utf-8"))
-            walk.documents[url] = doc
-            if doc.tag != f"{TEI}TEI" or doc.find(f"{TEI}teiHeader") is None:
-                walk.problems.append(f"{url}: not a TEI document with a teiHeader")
             wrappers = list(doc.iter(f"{DTS}wrapper"))
             if len(wrappers) != 1 or [d.get("n") for d in wrappers[0].findall(f"{TEI}div")] != [ref]:
                 walk.problems.append(f"{url}: no dts:wrapper holding exactly the unit {ref}")
-            self._pointers(doc, url, walk)
+
+    def _document(self, url: str, walk: Walk) -> ET.Element | None:
+        """The TEI document at ``url`` (None if it is not served), checked for a header and for pointers that resolve."""
+        text = self.get(url, walk)
+        if text is None:
+            return None
+        doc = ET.fromstring(text.encode("utf-8"))
+        walk.documents[url] = doc
+        if doc.tag != f"{TEI}TEI" or doc.find(f"{TEI}teiHeader") is None:
+            walk.problems.append(f"{url}: not a TEI document with a teiHeader")
+        self._pointers(doc, url, walk)
+        return doc
 
     def _pointers(self, doc: ET.Element, url: str, walk: Walk) -> None:
         """Every ``#id`` pointer resolves in its document, this one or another of the API's; none is relative."""
