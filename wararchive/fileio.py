@@ -110,6 +110,20 @@ def write_if_changed(path: str | Path, data: str | bytes) -> Path:
     return Path(path)
 
 
+def write_generated(path: str | Path, data: str | bytes) -> Path:
+    """:func:`write_if_changed` for a file generated from the sources (a site page, a download); returns the path.
+
+    Two builds of the same sources write the same bytes to it, so the one
+    that finds it being written by the other leaves it to that writer (whose
+    write is atomic) instead of failing, as the site's cache entries do: the
+    test suite builds the site in more than one process at once.
+    """
+    try:
+        return write_if_changed(path, data)
+    except BusyError:
+        return Path(path)
+
+
 def _text(binary: bool) -> dict[str, str]:
     return {} if binary else {"encoding": "utf-8"}
 

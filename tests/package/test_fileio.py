@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from fuzzing import cli
 
-from wararchive.fileio import OutputError, atomic_open, atomic_write_text
+from wararchive.fileio import OutputError, atomic_open, atomic_write_text, write_generated
 
 
 def _leftovers(directory: Path) -> list[str]:
@@ -98,6 +98,16 @@ def test_a_second_writer_of_the_same_file_is_refused(tmp_path):
             atomic_write_text(target, "second\n")
         atomic_write_text(tmp_path / "other.jsonl", "another file is fine\n")
     assert target.read_text() == "first\n" and _leftovers(tmp_path) == []
+
+
+def test_a_generated_file_being_written_is_left_to_its_writer(tmp_path):
+    """Two site builds write the same generated page: the second leaves it to the first instead of failing."""
+    target = tmp_path / "page.md"
+    with atomic_open(target) as fh:
+        fh.write("first\n")
+        assert write_generated(target, "first\n") == target
+    assert target.read_text() == "first\n" and _leftovers(tmp_path) == []
+    assert write_generated(target, "changed\n") == target and target.read_text() == "changed\n"
 
 
 def test_sigterm_during_simulate_removes_the_temporary_file(tmp_path):

@@ -23,7 +23,7 @@ from ..annotation import to_json as annotations_json
 from ..corpus import Corpus
 from ..corpus.tei import export_tei
 from ..engine.fingerprint import source_hash
-from ..fileio import atomic_write_text, write_if_changed
+from ..fileio import atomic_write_text, write_generated, write_if_changed
 from .cache import all_rulesets_fingerprint, short_hash
 from .replay import game_record
 
@@ -32,7 +32,7 @@ TABLE_FORMATS = ("csv", "json")
 
 def _write(path: Path, text: str, written: set[Path]) -> None:
     """Write ``text`` only if it changed: Sphinx re-reads the Downloads page when a file it links is newer."""
-    written.add(write_if_changed(path, text))
+    written.add(write_generated(path, text))
 
 
 def write_downloads(corpus: Corpus, folder: Path, cache_dir: Path, games: dict[str, list[int]], written: set[Path]) -> list[Path]:
