@@ -9,6 +9,7 @@ skips when chromium is absent, except under CI (``CI=true``), where it must run.
 
 from __future__ import annotations
 
+import fcntl
 import html
 import json
 import os
@@ -33,19 +34,28 @@ from wararchive.site.study_figures import SMALLEST
 from wararchive.study.design import options_studied
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-# One built site for the whole file: with pytest-xdist its tests share one worker, so the site is built once.
-pytestmark = pytest.mark.xdist_group("site")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "html"
-    cache = DOCS / "_build" / ".wararchive-cache"
-    doctrees = out.parent / "doctrees"  # beside the HTML, as `wararchive site` keeps them: never published
-    args = ["-W", "--keep-going", "-n", "-q", "-b", "html", "-d", str(doctrees), "-D", f"wararchive_cache={cache}"]
-    code = build_main([*args, str(DOCS), str(out)])
-    assert code == 0, "sphinx-build -W -n failed (see the warnings above)"
+def site(tmp_path_factory, worker_id: str) -> Path:
+    """The site, built once per test run: the first worker to ask builds it, the others wait for it and share it.
+
+    pytest-xdist spreads this file's tests over both workers, and two builds of
+    ``docs/`` at once would write the same generated pages; so the build is
+    shared through the run's common temporary folder, under a lock.
+    """
+    shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    out, done = shared / "site" / "html", shared / "site" / "built"
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, whether the build passed or not
+        if not done.exists():
+            cache = DOCS / "_build" / ".wararchive-cache"
+            doctrees = out.parent / "doctrees"  # beside the HTML, as `wararchive site` keeps them: never published
+            args = ["-W", "--keep-going", "-n", "-q", "-b", "html", "-d", str(doctrees), "-D", f"wararchive_cache={cache}"]
+            code = build_main([*args, str(DOCS), str(out)])
+            assert code == 0, "sphinx-build -W -n failed (see the warnings above)"
+            done.touch()
     return out
 
 

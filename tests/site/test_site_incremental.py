@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-# It shares the simulation cache with test_site.py's build: with pytest-xdist, on the same worker, one build at a time.
-# Two whole builds of a copy of the site, on the worker that already builds the site once: marked slow, so the
-# README's test command stays under five minutes on two cores; .ci/run runs it (-m slow).
-pytestmark = [pytest.mark.xdist_group("site"), pytest.mark.slow]
+# It shares the simulation cache with test_site.py's build (a cache entry being written by one build is left to it).
+# Two whole builds of a copy of the site: marked slow, so the README's test command stays under five minutes on
+# two cores; .ci/run runs it (-m slow).
+pytestmark = pytest.mark.slow
 GENERATED = ("_build", "texts", "games", "compare", "notebooks", "downloads", "readings")
 TEXT = "fi-japanilainen-sotapeli"
 OLD, NEW = "whom the spy in turn knocks out.", "whom the spy in its turn defeats."  # fi:22's translation; unique in the corpus
