@@ -111,7 +111,7 @@ def write_if_changed(path: str | Path, data: str | bytes) -> Path:
 
 
 def write_generated(path: str | Path, data: str | bytes) -> Path:
-    """:func:`write_if_changed` for a file generated from the sources (a site page, a download); returns the path.
+    """:func:`write_if_changed` for a file generated from the sources (a site page, a download, a cache entry); returns the path.
 
     Two builds of the same sources write the same bytes to it, so the one
     that finds it being written by the other leaves it to that writer (whose

@@ -13,7 +13,6 @@ played again, as without it).
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
@@ -25,7 +24,7 @@ from typing import Any
 
 from ..engine import ruleset
 from ..engine.fingerprint import GAME_CODE, source_hash
-from ..fileio import BusyError, atomic_write_text
+from ..fileio import atomic_write_text, write_generated
 
 SIMULATION_CODE = (*GAME_CODE, "runner.py", "site/runner.py", "site/replay.py", "site/stats.py")
 FIGURE_CODE = ("site/figures.py", "drawing")
@@ -110,20 +109,8 @@ def cached(folder: Path, name: str, key: str, compute: Callable[[], Any]) -> Any
         return json.loads(path.read_text(encoding="utf-8"))
     entry = _shipped(name, key)
     value = entry["value"] if entry is not None else compute()
-    _keep(path, json.dumps(value))
+    write_generated(path, json.dumps(value))  # another build storing the same entry this moment is left to it
     return value
-
-
-def _keep(path: Path, text: str) -> None:
-    """Store a cache entry, unless another build is storing it this moment.
-
-    An entry's content follows from its name, so a second build writing the
-    same entry (two site builds sharing a cache, as the test suite's do)
-    writes the same bytes: the one that finds the entry locked leaves it to
-    the other instead of failing.
-    """
-    with contextlib.suppress(BusyError):
-        atomic_write_text(path, text)
 
 
 def write_shipped(entries: Iterable[tuple[str, str, Any]]) -> Path:
@@ -159,7 +146,7 @@ def cached_figure(cache_dir: Path, img: Path, draw: Callable[[Path], str], *key:
         drawn = png.with_name(f".{png.stem}.{os.getpid()}{png.suffix}")  # drawn aside: a concurrent build never reads half
         text = draw(drawn)
         os.replace(drawn, png)
-        _keep(alt, text)
+        write_generated(alt, text)
     if not img.exists() or img.read_bytes() != png.read_bytes():
         img.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(png, img)
