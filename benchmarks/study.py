@@ -45,7 +45,7 @@ def study_rate(games: int, players: tuple[str, str]) -> tuple[float, float, int,
 
 
 def kernel_rate(games: int, players: tuple[str, str]) -> float:
-    """The ceiling: plies per CPU-second of ``kernel.play_many`` alone over the same games (no facts kept, no analysis)."""
+    """The ceiling: plies per CPU-second of ``kernel.play_many`` alone over the same games (no rows built, no analysis)."""
     from wararchive.study.seeds import EXPLORATION_SEED
 
     seeds = range(EXPLORATION_SEED, EXPLORATION_SEED + games)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 from wararchive import kernel
 from wararchive.engine import ruleset
 from wararchive.errors import WararchiveError
 from wararchive.study import run as study_run
+from wararchive.study.played import Played
 
 pytest.importorskip("numba")
 
@@ -23,12 +25,12 @@ CASES = [  # every covered family, both players, and a pairing whose sides are s
 @pytest.mark.parametrize(("rid", "players", "swapped", "options"), CASES)
 def test_a_compiled_block_gives_each_games_facts_as_the_game_by_game_path(rid, players, swapped, options):
     seeds = tuple(range(5, 17))
-    got = study_run.play_seeds((rid, "r", options, seeds, players, swapped, "kernel"))
-    want = [study_run.play((rid, "r", options, s, players, swapped, "kernel")) for s in seeds]
-    for w in want:
-        w["fired"] = dict(w["fired"])  # a Counter there, a dict here: equal as mappings
-    assert got == want
-    assert len({f["setup"] for f in got}) > 1  # the seeds' setups differ: the hash is not a constant
+    got = study_run.play_seeds((rid, "r", options, seeds, players, swapped, "kernel")).tables(["r"] * len(seeds))
+    want = Played.from_facts([study_run.play((rid, "r", options, s, players, swapped, "kernel")) for s in seeds])
+    for name, table in want.tables(["r"] * len(seeds)).items():
+        pd.testing.assert_frame_equal(got[name], table, check_exact=True)
+        assert len(table) >= len(seeds), name  # every game has rows in each table
+    assert got["games"]["setup"].nunique() > 1  # the seeds' setups differ: the hash is not a constant
 
 
 def test_blocks_keep_job_order_and_decide_the_engine_once_per_reading(monkeypatch):
@@ -48,8 +50,10 @@ def test_blocks_keep_job_order_and_decide_the_engine_once_per_reading(monkeypatc
     for b, part in zip(blocks, where, strict=True):
         assert b[-1] == "kernel" and b[3] == tuple(jobs[i][3] for i in part)
         assert {(jobs[i][1], jobs[i][5]) for i in part} == {(b[1], b[5])}  # one reading, one pairing of sides
-    facts = study_run.unblock(len(jobs), where, [study_run.play_seeds(b) for b in blocks])
-    assert [(f["seed"], f["reading"]) for f in facts] == [(j[3], j[1]) for j in jobs]
+    played = study_run.unblock(len(jobs), where, [study_run.play_seeds(b) for b in blocks])
+    games = played.tables([j[1] for j in jobs])["games"]
+    assert games["seed"].tolist() == [j[3] for j in jobs]
+    assert games["first_player"].tolist() == [("south", "north")[j[5]] for j in jobs]  # each block's pairing, back in place
 
 
 def test_the_reference_engine_still_plays_one_game_a_job():
@@ -59,7 +63,7 @@ def test_the_reference_engine_still_plays_one_game_a_job():
 
 
 def test_a_bad_seed_is_refused_in_one_line_before_compiled_code():
-    from wararchive.study.compiled import play_block
+    from wararchive.kernel.block import play_block
 
     with pytest.raises(WararchiveError, match="seed"):
         play_block(ruleset("japanese-war-game"), [1, 2**63], ("random", "random"))

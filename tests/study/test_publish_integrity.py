@@ -66,7 +66,7 @@ def _edited(data: bytes) -> bytes:
     """The games themselves changed (a game's length) and gzipped again: gzip's own CRC checks out."""
     head, _, body = data.partition(b"\n")
     games = json.loads(gzip.decompress(body))
-    games[0]["plies"] += 1
+    games["plies"][0] += 1
     return head + b"\n" + gzip.compress(json.dumps(games).encode(), mtime=0)
 
 

@@ -189,3 +189,23 @@ def test_rule_screen_needs_discordance_and_controls_multiplicity():
     assert out["flagged"].sum() <= 2  # 39 null rules screened: Holm keeps the family-wise error at 5 %
     plain = stats.rule_changes({"a": base, "b": base}, info)
     assert not plain["screened"].any() and not plain["flagged"].any()
+
+
+@pytest.mark.parametrize(("n", "cols"), [(2, 1), (31, 3), (2000, 1), (4001, 2)])
+def test_the_bootstrap_in_batches_draws_what_one_batch_would(n, cols):
+    """Batches keep the index matrix small; the intervals must be the published method's to the last bit."""
+    from scipy.stats import bootstrap
+
+    diffs = np.random.default_rng(n).normal(size=(n, cols))
+    lo, hi = stats.paired_interval(diffs)
+    whole = bootstrap(
+        (diffs,),
+        np.mean,
+        axis=0,
+        n_resamples=stats.BOOTSTRAP_RESAMPLES,
+        confidence_level=stats.CONFIDENCE,
+        method="percentile",
+        rng=np.random.default_rng(stats.BOOTSTRAP_SEED),
+    ).confidence_interval
+    assert stats.BOOTSTRAP_BATCH < stats.BOOTSTRAP_RESAMPLES
+    assert np.array_equal(lo, whole.low) and np.array_equal(hi, whole.high)

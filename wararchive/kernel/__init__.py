@@ -114,28 +114,19 @@ def choose(engine: str, rs: Ruleset, players: Sequence[str] = ("random", "random
     return "reference", why
 
 
-def _keys(rs: Ruleset, seed: int) -> np.ndarray:
-    """The five seed keys of a game: prepare, both setups (``Ruleset.rng``), both players (``simulate_one``)."""
-    import numpy as np
-
-    from .mt import seed_key
-
-    streams = ["prepare", *(f"setup:{s}" for s in rs.sides), *(f"player:{s}" for s in rs.sides)]
-    return np.stack([seed_key(f"{rs.id}:{seed}:{s}") for s in streams])
-
-
 def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) -> KernelGame:
     """The game ``simulate_one(rs, seed, players)`` plays, played by the kernel (see :func:`gap` for what it covers)."""
     from ..engine.limits import check_seed
     from ..engine.placing import SetupError
     from . import playout
+    from .block import keys_of
     from .game import KernelGame
     from .tables import player_kinds
 
     check_seed(seed)
     _require(rs, players)
     S, W = _compiled(rs)
-    for s, key in enumerate(_keys(rs, seed)):
+    for s, key in enumerate(keys_of(rs, seed)):
         playout.mt.seed(W.rng[s], key)
     W.G[playout.G_SEED] = seed
     playout.play(S, W, player_kinds((players[0], players[1])))
@@ -149,21 +140,12 @@ def play_many(rs: Ruleset, seeds: Sequence[int], players: Sequence[str] = ("rand
     """Games for ``seeds`` in one compiled loop: rows of (plies, winner or -1, end rule index).
 
     The fast path for throughput (benchmarks, bulk statistics): no records
-    are built. Each row is the game :func:`play` returns for that seed.
+    are built. Each row is the game :func:`play` returns for that seed;
+    :func:`.block.play_block` gives the rest of what a study reads of it.
     """
-    import numpy as np
+    from .block import play_block
 
-    from ..engine.limits import check_seed
-    from . import playout
-    from .tables import player_kinds
-
-    seeds = [check_seed(s) for s in seeds]
-    _require(rs, players)
-    S, W = _compiled(rs)
-    keys = np.stack([_keys(rs, s) for s in seeds]) if len(seeds) else np.zeros((0, 5, 1), np.int64)
-    out = np.zeros((len(seeds), 3), np.int64)
-    playout.play_batch(S, W, player_kinds((players[0], players[1])), keys, np.array(seeds, np.int64), out)
-    return out
+    return play_block(rs, seeds, players).out[:, :3].copy()
 
 
 def search_playouts(

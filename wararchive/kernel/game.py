@@ -150,8 +150,9 @@ class KernelGame:
 
     def setup_record(self) -> dict[str, dict[str, str]]:
         kind, owner, _ = self._start.tolist()
+        names, ids = self.names, [t.id for t in self.rs.piece_types]  # read once: a study hashes every game's setup
         return {
-            side: {self.names[c]: self.rs.piece_types[kind[c]].id for c in range(len(kind)) if owner[c] == p}
+            side: {name: ids[t] for name, t, o in zip(names, kind, owner, strict=False) if o == p}
             for p, side in enumerate(self.rs.sides)
         }
 

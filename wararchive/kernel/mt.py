@@ -85,15 +85,21 @@ KEY_WORDS = 48  # room for a seed text of up to 128 bytes (text + 64 bytes of SH
 
 def seed_key(text: str) -> np.ndarray:
     """The ``init_by_array`` key CPython derives from a string seed, padded with its length in word 0."""
-    raw = text.encode()
-    n = int.from_bytes(raw + hashlib.sha512(raw).digest(), "big")
-    words = max(1, (n.bit_length() + 31) // 32)
-    if words + 1 > KEY_WORDS:
-        raise ValueError(f"seed text too long for the kernel: {text!r}")
-    key = np.zeros(KEY_WORDS, dtype=np.int64)
-    key[0] = words
-    key[1 : words + 1] = np.frombuffer(n.to_bytes(words * 4, "little"), dtype="<u4")
-    return key
+    return seed_keys([text])[0]
+
+
+def seed_keys(texts: list[str]) -> np.ndarray:
+    """:func:`seed_key` of each text, as the rows of one array (a study derives five a game: one array, not five)."""
+    keys = np.zeros((len(texts), KEY_WORDS), dtype=np.int64)
+    for row, text in zip(keys, texts, strict=True):
+        raw = text.encode()
+        n = int.from_bytes(raw + hashlib.sha512(raw).digest(), "big")
+        words = max(1, (n.bit_length() + 31) // 32)
+        if words + 1 > KEY_WORDS:
+            raise ValueError(f"seed text too long for the kernel: {text!r}")
+        row[0] = words
+        row[1 : words + 1] = np.frombuffer(n.to_bytes(words * 4, "little"), dtype="<u4")
+    return keys
 
 
 def _init_genrand(s: int) -> np.ndarray:

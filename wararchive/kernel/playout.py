@@ -790,12 +790,46 @@ def balance(S, W, me: int, advance: float) -> float:
     return mine - theirs + advance * ahead
 
 
+OUT_PLY, OUT_WINNER, OUT_END_RULE, OUT_ADJUDICATED, OUT_SETUP_FAILED = range(5)
+OUT_WIDTH = 5
+"""The columns of :func:`play_block`'s ``out``: one row of a game's scalars per seed."""
+
+
 @njit(**LEAF)
-def play_batch(S, W, players, keys, seeds, out) -> None:
-    """Play one game per row of ``keys`` (five seed keys each) and ``seeds``; ``out`` rows: plies, winner (-1 none), end rule."""
+def play_block(S, W, players, keys, seeds, out, fired, start, end, cells, blocked) -> None:
+    """Play one game per row of ``keys`` (five seed keys each) and ``seeds``, keeping what a study reads of each.
+
+    Per game: ``out`` its scalars (:data:`OUT_PLY` …), ``fired`` how often
+    each rule fired, ``start`` and ``end`` the armies (side, type) at the
+    start and the end, ``cells`` the board at the start (kind, owner, uid
+    per cell) and ``blocked`` the cells the preparation blocked. The
+    facts are copied out of the game's buffers after each game, so a block
+    of thousands of seeds builds no record (``kernel.play`` builds one per
+    game, for whoever asks for a whole game).
+    """
+    n = W.kind.shape[0]
     for g in range(keys.shape[0]):
         for s in range(0 if S.P[P_PREPARE_DRAWS] else 1, 5):  # only some hooks draw from the prepare stream
             mt.seed(W.rng[s], keys[g, s])
         W.G[G_SEED] = seeds[g]
         play(S, W, players)
-        out[g, 0], out[g, 1], out[g, 2] = W.G[G_PLY], W.G[G_WINNER], W.G[G_END_RULE]
+        out[g, OUT_SETUP_FAILED] = W.G[G_SETUP_FAILED]
+        if W.G[G_SETUP_FAILED]:
+            continue
+        out[g, OUT_PLY], out[g, OUT_WINNER], out[g, OUT_END_RULE] = W.G[G_PLY], W.G[G_WINNER], W.G[G_END_RULE]
+        out[g, OUT_ADJUDICATED] = W.G[G_ADJUDICATED]
+        first_blocked = -1
+        for e in range(W.G[G_EVENTS]):
+            fired[g, W.log[e, L_RULE]] += 1
+            if first_blocked < 0 and W.log[e, L_TYPE] == E_BLOCKED:
+                first_blocked = e
+        for c in range(n):
+            cells[g, 0, c], cells[g, 1, c], cells[g, 2, c] = W.start[0, c], W.start[1, c], W.start[2, c]
+            if W.start[1, c] >= 0:
+                start[g, W.start[1, c], W.start[0, c]] += 1
+            if W.owner[c] >= 0:
+                end[g, W.owner[c], W.kind[c]] += 1
+        if first_blocked >= 0:
+            at = W.log[first_blocked, L_OFFSET]
+            for i in range(W.log[first_blocked, L_COUNT]):
+                blocked[g, i] = W.aux[at + i, 0]

@@ -84,7 +84,11 @@ class Design:
     def jobs(self) -> list[Job]:
         """One job per (seed, reading), seed-major so that a seed's games run close together."""
         readings = self.readings  # built once, not once per seed: a 2,000-seed study has tens of thousands of jobs
-        return [(self.ruleset, r.label, r.options, s, self.sides(s), self.swapped(s)) for s in self.seeds for r in readings]
+        out: list[Job] = []
+        for s in self.seeds:
+            sides, swapped = self.sides(s), self.swapped(s)
+            out += [(self.ruleset, r.label, r.options, s, sides, swapped) for r in readings]
+        return out
 
     def fingerprints(self) -> list[str]:
         """Each reading's fingerprint: its ruleset data, the rules' code and the code of this design's players only."""

@@ -42,7 +42,8 @@ from ..players import players as registered_players
 from ..runner import parallel_iter, parallel_map
 from . import Study, _analyse, output
 from .design import Design, design, options_studied, slug
-from .run import _tables, block_jobs, engines, game_keys, play_seeds, unblock
+from .played import Played
+from .run import block_jobs, engines, game_keys, play_seeds, unblock
 from .seeds import BLOCK as SEED_BLOCK, CONFIRMATION_SEED, DISCOVERY_SEED
 from .verdicts import CONFIRMATION, family
 
@@ -63,7 +64,7 @@ BASELINE = ("greedy", "greedy")  # the pairing studied for every ruleset at the 
 SEED = DISCOVERY_SEED
 BLOCK = 50  # seeds per checkpoint
 PARTIAL = ".partial"
-BLOCK_FORMAT = "wararchive-block 1"  # a saved block's first line starts so; a new format gets a new number
+BLOCK_FORMAT = "wararchive-block 2"  # a saved block's first line starts so; a new format gets a new number
 SUMMARY = "summary.json"
 COMMAND = "wararchive publish-studies"
 ENGINE = "auto"  # the compiled kernel where it covers a game, else the reference engine: the same facts either way
@@ -210,7 +211,7 @@ def _run_key(todo: list[Entry]) -> str:
         ]
         for e in todo
     ]
-    data = [studies, source_hash("study/run.py", "study/compiled.py"), BLOCK_FORMAT]
+    data = [studies, source_hash("study/run.py", "study/compiled.py", "study/played.py"), BLOCK_FORMAT]
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
@@ -244,14 +245,14 @@ def _bound(run: str, block: str) -> bytes:
     return f"{BLOCK_FORMAT} {run} {block}".encode()
 
 
-def _block_bytes(run: str, block: str, games: list) -> bytes:
-    """A saved block: one line of what it is for and its SHA-256, then its games as gzipped JSON."""
-    body = gzip.compress(json.dumps(games, default=str).encode(), compresslevel=1, mtime=0)  # a cache: speed over size
+def _block_bytes(run: str, block: str, games: Played) -> bytes:
+    """A saved block: one line of what it is for and its SHA-256, then its games' columns as gzipped JSON."""
+    body = gzip.compress(json.dumps(games.to_json()).encode(), compresslevel=1, mtime=0)  # a cache: speed over size
     head = _bound(run, block)
     return head + b" " + hashlib.sha256(head + b"\n" + body).hexdigest().encode() + b"\n" + body
 
 
-def _read_block(path: Path, run: str, block: str, games: int) -> list:
+def _read_block(path: Path, run: str, block: str, games: int) -> Played:
     """The games saved in a block, refused unless it was saved for this run and seeds and is unchanged since."""
     try:
         data = path.read_bytes()
@@ -269,29 +270,33 @@ def _read_block(path: Path, run: str, block: str, games: int) -> list:
     if hashlib.sha256(bound + b"\n" + body).hexdigest().encode() != digest:
         raise BlockError(path, "has changed or been truncated since it was saved (its SHA-256 differs)")
     try:
-        got = json.loads(gzip.decompress(body))
-    except (OSError, EOFError, ValueError) as exc:  # only a forged checksum gets here
-        raise BlockError(path, f"holds games that cannot be decoded ({exc})") from None
-    if not isinstance(got, list) or len(got) != games:
+        got = Played.from_json(json.loads(gzip.decompress(body)))
+    except (OSError, EOFError, ValueError, KeyError, TypeError) as exc:  # only a forged checksum gets here
+        raise BlockError(path, f"holds games that cannot be decoded ({exc!r:.200})") from None
+    if len(got) != games:
         raise BlockError(path, f"does not hold its {games} games")
     return got
 
 
-def _played(todo: list[Entry], partial: Path, workers: int | None, scheduler: str | None, progress: bool, discard: bool) -> dict:
-    """Every game the studies need, by key: from saved blocks, the rest played (and each block saved as it completes).
+def _played(
+    todo: list[Entry], partial: Path, workers: int | None, scheduler: str | None, progress: bool, discard: bool
+) -> tuple[Played, dict]:
+    """Every game the studies need: their facts, and each game's row in them by key; from saved blocks, the rest played.
 
-    A bad saved block is refused, or with ``discard`` deleted (said on
-    stderr) and its seeds played again.
+    Each block is saved as it completes. A bad saved block is refused, or
+    with ``discard`` deleted (said on stderr) and its seeds played again.
     """
     blocks = _blocks(todo)
     run = partial.name  # the run key: the folder is named by it
-    facts: dict = {}
+    parts: list[Played] = []
+    order: list = []  # the game keys of the parts' rows, in order
     pending = []
     for name, keys, jobs in blocks:
         path = partial / f"block-{name}.block"
         if path.exists():
             try:
-                facts.update(zip(keys, _read_block(path, run, name, len(keys)), strict=True))
+                parts.append(_read_block(path, run, name, len(keys)))
+                order += keys
                 continue
             except BlockError as exc:
                 if not discard:
@@ -309,10 +314,11 @@ def _played(todo: list[Entry], partial: Path, workers: int | None, scheduler: st
         for (path, name, keys, jobs), (bs, where) in zip(pending, split, strict=True):
             got = unblock(len(jobs), where, [next(stream) for _ in bs])
             atomic_write_bytes(path, _block_bytes(run, name, got))
-            facts.update(zip(keys, got, strict=True))
+            parts.append(got)
+            order += keys
     finally:
         stream.close()  # stops the workers at once if a block failed or Ctrl-C came
-    return facts
+    return Played.concat(parts), dict(zip(order, range(len(order)), strict=True))
 
 
 ANALYSIS = source_hash("study/stats.py", "study/verdicts.py", "study/publish.py")
@@ -378,11 +384,11 @@ def _publish(
         return []
     partial = root / PARTIAL / _run_key(todo)
     partial.mkdir(parents=True, exist_ok=True)
-    facts = _played(todo, partial, workers, scheduler, progress, discard)
+    played, row = _played(todo, partial, workers, scheduler, progress, discard)
     raws = []
     for e in todo:
         jobs = [(*j, ENGINE) for j in e.design.jobs()]
-        raws.append(_tables([facts[k] for k in game_keys(jobs)], [j[1] for j in jobs]))
+        raws.append(played.take([row[k] for k in game_keys(jobs)]).tables([j[1] for j in jobs]))
     jobs = [(e.design, raw) for e, raw in zip(todo, raws, strict=True)]
     # The analyses take whole tables: a local process pool pipes them, where Dask would embed them in its task graph
     # (and warn of a graph of tens of MiB); on an outside cluster (--scheduler) Dask is the only way there.

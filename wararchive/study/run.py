@@ -22,6 +22,7 @@ from ..engine import ruleset
 from ..players import simulate
 from ..runner import Pool, parallel_map
 from .design import Design
+from .played import Played
 
 
 def _army(game) -> Counter[tuple[str, str]]:
@@ -117,20 +118,21 @@ KERNEL_BLOCK = 256
 greedy play) that Ctrl-C is obeyed and the progress bar moves."""
 
 
-def play_seeds(job: BlockJob) -> list[dict[str, Any]]:
-    """The facts of a block's games (module-level: it is sent to workers), each as :func:`play` gives it.
+def play_seeds(job: BlockJob) -> Played:
+    """The facts of a block's games (module-level: it is sent to workers), by column, each game's as :func:`play` gives it.
 
-    On the kernel the whole block is one compiled call (:mod:`.compiled`) and
+    On the kernel the whole block is one compiled call (:mod:`wararchive.kernel.block`, read by :mod:`.compiled`) and
     no game record is built; on the reference engine each game is played
     and read as :func:`play` does.
     """
     rid, label, options, seeds, players, swapped, engine = job
     if engine != "kernel":
-        return [play((rid, label, options, seed, players, swapped, engine)) for seed in seeds]
-    from .compiled import facts, play_block
+        return Played.from_facts([play((rid, label, options, seed, players, swapped, engine)) for seed in seeds])
+    from ..kernel.block import play_block
+    from .compiled import facts
 
     rs = ruleset(rid, **options)
-    return facts(rs, label, play_block(rs, seeds, players), swapped)
+    return facts(rs, play_block(rs, seeds, players), swapped)
 
 
 def block_jobs(jobs: list[EngineJob], workers: int | None) -> tuple[list[BlockJob], list[list[int]]]:
@@ -166,13 +168,14 @@ def block_jobs(jobs: list[EngineJob], workers: int | None) -> tuple[list[BlockJo
     return out, where
 
 
-def unblock(count: int, where: list[list[int]], results: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
-    """The blocks' facts back in the order of the jobs they came from (:func:`block_jobs`)."""
-    facts: list[Any] = [None] * count
+def unblock(count: int, where: list[list[int]], results: list[Played]) -> Played:
+    """The blocks' games back in the order of the jobs they came from (:func:`block_jobs`)."""
+    row = np.empty(count, np.int64)
+    at = 0
     for part, got in zip(where, results, strict=True):
-        for i, f in zip(part, got, strict=True):
-            facts[i] = f
-    return facts
+        row[part] = np.arange(at, at + len(got))
+        at += len(got)
+    return Played.concat(results).take(row)
 
 
 def run(
@@ -204,44 +207,10 @@ def run(
     unique = list(dict.fromkeys(keys))
     blocks, where = block_jobs([first[k] for k in unique], workers)
     results = parallel_map(play_seeds, blocks, workers=workers, scheduler=scheduler, progress=label, pool=pool, chunk=1)
-    played = dict(zip(unique, unblock(len(unique), where, results), strict=True))
-    facts, labels = [played[k] for k in keys], [j[1] for j in flat]
+    played = unblock(len(unique), where, results)
+    row = dict(zip(unique, range(len(unique)), strict=True))
     out, at = [], 0
     for js in jobs:
-        out.append(_tables(facts[at : at + len(js)], labels[at : at + len(js)]))
+        out.append(played.take([row[k] for k in keys[at : at + len(js)]]).tables([j[1] for j in js]))
         at += len(js)
     return out
-
-
-GAME_COLUMNS = ("reading", "seed", "first_player", "winner", "plies", "adjudicated", "end_rule", "setup")
-FIRED_COLUMNS = {"reading": str, "seed": int, "rule": str, "count": int}
-PIECE_COLUMNS = {"reading": str, "seed": int, "side": str, "piece": str, "start": int, "end": int}
-
-
-def _tables(facts: list[dict[str, Any]], readings: list[str] | None = None) -> dict[str, pd.DataFrame]:
-    """The raw tables of games' facts (``readings``: each game's reading, where the facts do not say it), built by column.
-
-    A game's facts are shared by the studies that play it, under their own
-    labels: the label comes beside them rather than in a copy of each.
-    """
-    labels = [f["reading"] for f in facts] if readings is None else readings
-    games = {c: labels if c == "reading" else [f[c] for f in facts] for c in GAME_COLUMNS}
-    fired = [(r, f["seed"], rule, n) for r, f in zip(labels, facts, strict=True) for rule, n in sorted(f["fired"].items())]
-    pieces = [(r, f["seed"], *row) for r, f in zip(labels, facts, strict=True) for row in f["survival"]]
-    return {"games": pd.DataFrame(games), "fired": _frame(fired, FIRED_COLUMNS), "pieces": _frame(pieces, PIECE_COLUMNS)}
-
-
-def _frame(rows: list[tuple], columns: dict[str, type]) -> pd.DataFrame:
-    """Rows as a DataFrame of these columns and kinds (the ones pandas infers from the rows), built by column.
-
-    The long tables have hundreds of thousands of rows: inferring every
-    row's types cost several times the building (and it was the serial
-    part of a parallel study), so each column is made with its kind given.
-    """
-    if not rows:
-        return pd.DataFrame(rows, columns=list(columns))
-    out: dict[str, Any] = {}
-    for i, (name, kind) in enumerate(columns.items()):
-        values = [r[i] for r in rows]
-        out[name] = np.array(values, np.int64) if kind is int else pd.array(values, dtype="str")
-    return pd.DataFrame(out)
