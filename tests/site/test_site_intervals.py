@@ -156,9 +156,13 @@ def test_readings_results_give_every_value_an_interval_over_its_games(study, tmp
         i = found[r["reading"]]
         assert i["draws"]["k"] + i["unfinished"]["k"] + i["decisive"]["k"] == r["games"] == i["draws"]["n"]
         assert i["decisive"]["rate"] == pytest.approx(r["decisiveness"]) and i["mean_plies"][0] == pytest.approx(r["mean_plies"])
-        for low, value, high in [(x["lo"], x["rate"], x["hi"]) for x in (i["draws"], i["unfinished"], i["decisive"])] + [
+        assert i["decided"]["k"] == r["games"] - i["unfinished"]["k"]  # won or drawn by a rule: every finished game
+        assert i["lead_changes"][0] == pytest.approx(r["mean_lead_changes"])
+        shares = (i["draws"], i["unfinished"], i["decisive"], i["decided"])
+        for low, value, high in [(x["lo"], x["rate"], x["hi"]) for x in shares] + [
             (i["balance"][1], i["balance"][0], i["balance"][2]),
             (i["mean_plies"][1], i["mean_plies"][0], i["mean_plies"][2]),
+            (i["lead_changes"][1], i["lead_changes"][0], i["lead_changes"][2]),
         ]:
             assert low <= value + 1e-9 and value <= high + 1e-9, (r["reading"], low, value, high)
 

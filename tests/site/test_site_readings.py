@@ -85,8 +85,15 @@ def test_the_directive_renders_a_published_study_with_its_verdict_and_plot(tmp_p
     assert len(results) == 2 and all("<p>unfinished</p>" in t and "<p>draws</p>" in t for t in results)
     rows = [r for t in results for r in re.findall(r"<tr[^>]*>(.*?)</tr>", t.split("<tbody>")[1], flags=re.S)]
     cells = [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, flags=re.S)] for r in rows]
-    assert len(cells) == 4 and all(len(c) == 9 for c in cells), cells  # chess's two readings, in each of two studies
+    assert len(cells) == 4 and all(len(c) == 6 for c in cells), cells  # chess's two readings, in each of two studies
     assert all(re.fullmatch(r"[\d.]+ \[[\d.]+, [\d.]+\]", v) for c in cells for v in c[2:]), cells
+    # playability (issue: balance, decided by the rules, unfinished, length, lead changes), labelled as such
+    playable = re.findall(r'<table class="[^"]*wa-readings-playability.*?</table>', html, flags=re.S)
+    rows = [r for t in playable for r in re.findall(r"<tr[^>]*>(.*?)</tr>", t.split("<tbody>")[1], flags=re.S)]
+    cells = [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, flags=re.S)] for r in rows]
+    assert len(playable) == 2 and len(cells) == 4 and all(len(c) == 7 for c in cells), cells
+    assert all(re.fullmatch(r"[\d.]+ \[[\d.]+, [\d.]+\]", v) for c in cells for v in c[1:]), cells
+    assert html.count("Evidence of playability, not of history") == 2
 
 
 def compared(p: float, q: float, change: str | None = None, sign: int = 0) -> Comparison:

@@ -31,6 +31,7 @@ def test_a_compiled_block_gives_each_games_facts_as_the_game_by_game_path(rid, p
         pd.testing.assert_frame_equal(got[name], table, check_exact=True)
         assert len(table) >= len(seeds), name  # every game has rows in each table
     assert got["games"]["setup"].nunique() > 1  # the seeds' setups differ: the hash is not a constant
+    assert got["games"]["lead_changes"].gt(0).any()  # the kernel's count of lead changes met the replay's, not only at 0
 
 
 def test_blocks_keep_job_order_and_decide_the_engine_once_per_reading(monkeypatch):
@@ -97,3 +98,28 @@ def test_a_cluster_of_separate_processes_through_scheduler_writes_the_one_worker
     assert one == sorted(p.name for p in (tmp_path / "cluster").iterdir()) and "games.parquet" in one
     for name in one:
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "cluster" / name).read_bytes(), name
+
+
+def test_lead_changes_count_only_a_lead_passing_to_the_other_side():
+    """Issue 36's playability measure: level positions change no one's lead; the first lead is not a change."""
+    trail = iter([(0, 0), (3, 1), (3, 3), (3, 5), (2, 5), (6, 5), (6, 5)])  # start, then after each ply
+
+    class Replay:
+        def play(self, move):
+            self.now = next(trail)
+
+        def material(self, side):
+            return float(self.now[side])
+
+    class Game:
+        def record(self):
+            return {"seed": 1, "setups": {}, "moves": ["a", "b", "c", "d", "e", "f"]}
+
+        class rs:  # stands in for the ruleset
+            @staticmethod
+            def new_game(seed, setup):
+                replay = Replay()
+                replay.now = next(trail)
+                return replay
+
+    assert study_run.lead_changes(Game()) == 2  # south leads, level, north leads (1), north, south leads (2), south

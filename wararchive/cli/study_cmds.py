@@ -33,8 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "then paired differences of the rates with Tango score intervals and the "
         "discordant seeds beside them, and the rules that fired more or less (exact sign tests, Holm-adjusted, "
         "rules with at least 10 discordant seeds). Per reading: win, draw and unfinished rates with Wilson intervals, length, "
-        "balance, decisiveness, piece survival. Tables are saved as Parquet and CSV with the metadata that "
-        "reproduces them.",
+        "balance, decisiveness, lead changes (how often the side ahead in material changed), piece survival. "
+        "Tables are saved as Parquet and CSV with the metadata that reproduces them.",
     )
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument(
@@ -222,6 +222,7 @@ def summary(s) -> str:
                 continue  # the first side's wins
             row[key] = f"{r[key + '_rate']:.3f} [{r[key + '_lo']:.3f}, {r[key + '_hi']:.3f}]"
         row |= {"mean plies": f"{r['mean_plies']:.1f}", "balance": f"{r['balance']:.3f}", "decisive": f"{r['decisiveness']:.3f}"}
+        row["lead changes"] = f"{r['mean_lead_changes']:.2f}"
         rows.append(row)
     pairs = [
         {

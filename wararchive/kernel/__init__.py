@@ -129,7 +129,7 @@ def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) 
     for s, key in enumerate(keys_of(rs, seed)):
         playout.mt.seed(W.rng[s], key)
     W.G[playout.G_SEED] = seed
-    playout.play(S, W, player_kinds((players[0], players[1])))
+    playout.play(S, W, player_kinds((players[0], players[1])), False)
     if W.G[playout.G_SETUP_FAILED]:
         side = rs.sides[W.G[playout.G_SETUP_FAILED] - 1]
         raise SetupError(f"no legal random setup found for {side} in {playout.SETUP_TRIES} tries")

@@ -134,7 +134,11 @@ G_NREMOVED = 21  # how many pieces have left the board (W.rem lists them in orde
 G_LISTED = 22  # the legal move the search's tree plays next (playout.play_listed)
 G_SEED = 23  # the game's seed (streams named by it and the ply: Sõjamäng's deserters)
 G_STRUCK = 24  # the defender's and the attacker's uids of a strike the hooks made (two slots), for after_move
-G_TURN, G_SIZE = 26, 40  # G_TURN…: the uids moved this turn (room for 14)
+G_TRACK = 26  # 1 while a block of a study's games runs: the material lead is followed ply by ply (playout.play_block)
+G_DIRTY = 27  # a piece left, came, changed type or side since the lead was last judged
+G_LEADER = 28  # the side last ahead in material (0 south/first, 1, or -1 none yet)
+G_LEAD_CHANGES = 29  # how often the side ahead changed (wararchive.study.run.lead_changes)
+G_TURN, G_SIZE = 30, 44  # G_TURN…: the uids moved this turn (room for 14)
 SETUP_TRIES = 1000  # placing.random_placement's
 
 # The event log, one row per event: ply, type, rule, then by type
@@ -184,6 +188,7 @@ def _remove(W, c: int) -> int:
     """BoardGame._remove: the piece on ``c`` leaves the board (listed in ``W.rem``), held by nothing; returns its uid."""
     u = W.uid[c]
     W.kind[c] = W.owner[c] = W.uid[c] = -1
+    W.G[G_DIRTY] = 1
     W.rem[W.G[G_NREMOVED]] = u
     W.G[G_NREMOVED] += 1
     W.frozen[u] = False

@@ -75,11 +75,14 @@ from .layout import (  # the layout and primitives, here for this module's calle
     G_ADJUDICATED as G_ADJUDICATED,
     G_AUX as G_AUX,
     G_CSTAMP as G_CSTAMP,
+    G_DIRTY as G_DIRTY,
     G_END_RULE as G_END_RULE,
     G_EVENTS as G_EVENTS,
     G_GASSED as G_GASSED,
     G_LAST0 as G_LAST0,
     G_LAST1 as G_LAST1,
+    G_LEAD_CHANGES as G_LEAD_CHANGES,
+    G_LEADER as G_LEADER,
     G_LISTED as G_LISTED,
     G_NMOVES as G_NMOVES,
     G_NREMOVED as G_NREMOVED,
@@ -93,6 +96,7 @@ from .layout import (  # the layout and primitives, here for this module's calle
     G_SIZE as G_SIZE,
     G_SPIES as G_SPIES,
     G_TO_MOVE as G_TO_MOVE,
+    G_TRACK as G_TRACK,
     G_TURN as G_TURN,
     G_TURN_PLIES as G_TURN_PLIES,
     G_WINNER as G_WINNER,
@@ -696,14 +700,42 @@ def _play_on(S, W, kind0: int, kind1: int, until: int) -> None:
             i = mt.randbelow(W.rng[3 + p], n)
         row = W.buf[i]
         _play(S, W, row[0], row[1], row[2], row[3], row[4])
+        if W.G[G_TRACK] and W.G[G_DIRTY]:  # only a ply that took, brought or changed a piece can change who leads
+            _lead(S, W)
 
 
 @njit(**LEAF)
-def play(S, W, players) -> None:
-    """A whole game between ``players`` from the seeded streams in ``W.rng``."""
+def play(S, W, players, track: bool) -> None:
+    """A whole game between ``players`` from the seeded streams in ``W.rng``; ``track``: follow the lead (:func:`_lead`)."""
     new_game(S, W)
     if W.G[G_SETUP_FAILED] == 0:
+        W.G[G_TRACK], W.G[G_LEADER] = track, -1
+        _lead(S, W)
         _play_on(S, W, players[0], players[1], S.P[P_PLY_LIMIT])
+
+
+@inner(LEAF)
+def _lead(S, W) -> None:
+    """:func:`wararchive.study.run.lead_changes` one ply on: who is ahead in material now, and whether that changed.
+
+    Material as :func:`balance` adds it (each side's pieces cell by cell,
+    the piece whose capture ends the game not counted), so the sums are the
+    reference's to the last bit; a level position changes nobody's lead.
+    """
+    mine, theirs = 0.0, 0.0
+    for c in range(W.kind.shape[0]):
+        o = W.owner[c]
+        if o == 0:
+            mine += S.worth[W.kind[c]]
+        elif o == 1:
+            theirs += S.worth[W.kind[c]]
+    W.G[G_DIRTY] = 0
+    if mine == theirs:
+        return
+    leader = 0 if mine > theirs else 1
+    if W.G[G_LEADER] >= 0 and leader != W.G[G_LEADER]:
+        W.G[G_LEAD_CHANGES] += 1
+    W.G[G_LEADER] = leader
 
 
 @inner(LEAF)
@@ -790,8 +822,8 @@ def balance(S, W, me: int, advance: float) -> float:
     return mine - theirs + advance * ahead
 
 
-OUT_PLY, OUT_WINNER, OUT_END_RULE, OUT_ADJUDICATED, OUT_SETUP_FAILED = range(5)
-OUT_WIDTH = 5
+OUT_PLY, OUT_WINNER, OUT_END_RULE, OUT_ADJUDICATED, OUT_SETUP_FAILED, OUT_LEAD_CHANGES = range(6)
+OUT_WIDTH = 6
 """The columns of :func:`play_block`'s ``out``: one row of a game's scalars per seed."""
 
 
@@ -812,12 +844,12 @@ def play_block(S, W, players, keys, seeds, out, fired, start, end, cells, blocke
         for s in range(0 if S.P[P_PREPARE_DRAWS] else 1, 5):  # only some hooks draw from the prepare stream
             mt.seed(W.rng[s], keys[g, s])
         W.G[G_SEED] = seeds[g]
-        play(S, W, players)
+        play(S, W, players, True)
         out[g, OUT_SETUP_FAILED] = W.G[G_SETUP_FAILED]
         if W.G[G_SETUP_FAILED]:
             continue
         out[g, OUT_PLY], out[g, OUT_WINNER], out[g, OUT_END_RULE] = W.G[G_PLY], W.G[G_WINNER], W.G[G_END_RULE]
-        out[g, OUT_ADJUDICATED] = W.G[G_ADJUDICATED]
+        out[g, OUT_ADJUDICATED], out[g, OUT_LEAD_CHANGES] = W.G[G_ADJUDICATED], W.G[G_LEAD_CHANGES]
         first_blocked = -1
         for e in range(W.G[G_EVENTS]):
             fired[g, W.log[e, L_RULE]] += 1

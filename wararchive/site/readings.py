@@ -103,13 +103,13 @@ def _difference(row: dict[str, Any]) -> str:
 
 
 def results_intervals(folder: Path, summary: dict[str, Any], sides: list[str], cache_dir: Path) -> dict[str, dict[str, Any]]:
-    """Per reading, as the results table shows them: draws, unfinished and decisive games, balance, length, with intervals.
+    """Per reading, as the results table shows them: draws, unfinished, decided and won games, balance, length, lead changes.
 
     The shares take the summary's own outcome counts, with Wilson intervals;
     balance the image of Tango's interval of the sides' difference
-    (:func:`~wararchive.study.stats.balance_interval`), mean plies the
-    studies' percentile bootstrap over the published games table (the
-    summary has no spread of lengths). Cached by the games table's hash: the
+    (:func:`~wararchive.study.stats.balance_interval`), mean plies and lead
+    changes the studies' percentile bootstrap over the published games table
+    (the summary has no spread of them). Cached by the games table's hash: the
     bootstrap costs some 40 ms a reading, and :func:`published` has already
     refused a table that is not the one saved.
     """
@@ -125,15 +125,16 @@ def _results_intervals(folder: Path, summary: dict[str, Any], sides: list[str]) 
     games = pd.read_parquet(io.BytesIO(files["games.parquet"]))
     out = {}
     for r in summary["readings"]:
-        plies = games.loc[games["reading"] == r["reading"], "plies"]
+        mine = games[games["reading"] == r["reading"]]
         n, won = r["games"], r[f"{sides[0]}_wins"] + r[f"{sides[1]}_wins"]  # the summary's own outcome counts
-        mean, (lo, hi) = float(plies.mean()), mean_interval(plies)
         out[r["reading"]] = {
             "draws": rate(r["draws"], n),
             "unfinished": rate(r["unfinished"], n),
+            "decided": rate(n - r["unfinished"], n),
             "decisive": rate(won, n),
             "balance": [r["balance"], *balance_interval(r[f"{sides[0]}_wins"], r[f"{sides[1]}_wins"], n)],
-            "mean_plies": [mean, lo, hi],
+            "mean_plies": [float(mine["plies"].mean()), *mean_interval(mine["plies"])],
+            "lead_changes": [float(mine["lead_changes"].mean()), *mean_interval(mine["lead_changes"])],
         }
     return out
 
@@ -287,6 +288,61 @@ def _players_note(summary: dict[str, Any]) -> tuple[nodes.Node, nodes.Node]:
     return out, notes
 
 
+def _playability(
+    readings: list[dict[str, Any]],
+    intervals: dict[str, dict[str, Any]],
+    names: dict[str, str],
+    default: str,
+    certainty: str,
+    meta: dict[str, Any],
+    rs: Any,
+) -> list[nodes.Node]:
+    """Each reading's playability, as the Digital Ludeme Project ranks reconstructions: a table, and what it is evidence of.
+
+    Balance, the share of games the rules decide, length and lead changes
+    say whether a reading makes a game that can be played to an end, evenly
+    and with some turns of fortune; they say nothing of what the authors
+    meant. For an option the texts do not settle (a reconstruction), that is
+    the only evidence the archive can offer, and the page says so.
+    """
+    heads = ["reading", "balance", "decided by the rules", "won", "unfinished", "mean plies", "lead changes"]
+    rows = [
+        [
+            names[r["reading"]] + (" (default)" if r["reading"] == default else ""),
+            _interval(*i["balance"]),
+            _share(i["decided"]),
+            _share(i["decisive"]),
+            _share(i["unfinished"]),
+            _interval(*i["mean_plies"], digits=1),
+            _interval(*i["lead_changes"], digits=2),
+        ]
+        for r in readings
+        for i in [intervals[r["reading"]]]
+    ]
+    limit = meta["design"]["fixed"].get("ply_limit", rs.options.get("ply_limit"))
+    players = " against ".join(meta["design"]["players"])
+    caveat = (
+        "This option's readings are reconstructions (conjecture): how they play is the evidence the archive has for "
+        "choosing among them, and it is evidence of playability only. "
+        if certainty == "conjecture"
+        else ""
+    )
+    return [
+        el("p", el("strong", "Playability"), f" ({players} play):", class_="wa-playability-head"),
+        table(heads, rows, classes=["wa-readings-playability"]),
+        el(
+            "p",
+            caveat + "Evidence of playability, not of history: a reading that plays evenly is not thereby what the "
+            "text meant. Each value with its 95 % interval over the row's games: Wilson's for the shares; a percentile "
+            "bootstrap for the means; for balance (1 − the gap between the sides' win rates) Tango's interval of that "
+            "gap. Decided by the rules: won, or drawn by a rule of the game; unfinished: stopped by the project's ply "
+            f"limit ({limit} plies), not a draw. Lead changes: how often the side ahead in material changed in a game. "
+            f"All of it describes {players} play, not the rules under every kind of play.",
+            class_="wa-muted",
+        ),
+    ]
+
+
 def _evidence(players: list[str], children: list[nodes.Node]) -> nodes.Node:
     """What a pairing's verdicts rest on, folded: a ``<details>`` that the reader opens, named by its pairing."""
     summary = el("summary", f"The evidence, {' against '.join(players)}: the players, the tables and the rules")
@@ -378,27 +434,15 @@ class Readings(SphinxDirective):
         out.append(table(heads, rows, classes=["wa-readings-pairs"]))
 
         heads = ["reading", "games", *(f"{side} wins" for side in rs.sides), "draws", "unfinished"]
-        heads += ["mean plies", "balance", "decisive"]
         rows = [
             [names[r["reading"]] + (" (default)" if r["reading"] == default else ""), f"{r['games']:,}"]
             + [_interval(r[f"{side}_wins_rate"], r[f"{side}_wins_lo"], r[f"{side}_wins_hi"]) for side in rs.sides]
-            + [_share(i["draws"]), _share(i["unfinished"]), _interval(*i["mean_plies"], digits=1)]
-            + [_interval(*i["balance"]), _share(i["decisive"])]
+            + [_share(i["draws"]), _share(i["unfinished"])]
             for r in s["readings"]
             for i in [intervals[r["reading"]]]
         ]
         out.append(table(heads, rows, classes=["wa-readings-results"]))
-        limit = meta["design"]["fixed"].get("ply_limit", rs.options.get("ply_limit"))
-        out.append(
-            el(
-                "p",
-                "Each value with its 95 % interval, over the row's games: Wilson's for the shares; for the mean length a "
-                "percentile bootstrap; for balance (1 − the gap between the sides' win rates) Tango's interval of that gap. "
-                f"Unfinished: stopped by the project's ply limit ({limit} plies), not a draw; "
-                "decisive: won by a rule of the game.",
-                class_="wa-muted",
-            )
-        )
+        out += _playability(s["readings"], intervals, names, default, rs.declared[option].certainty, meta, rs)
         out += self._rules(rid, names, changes, len(rules_q))
         return [*out[:shown], _evidence(meta["design"]["players"], [notes, *out[shown:]])]
 

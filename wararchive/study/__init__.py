@@ -32,10 +32,11 @@ FORMAT = "wararchive-study/1"
 class Study:
     """A study's design, metadata and tables (pandas DataFrames).
 
-    ``games``: one row per game (reading, seed, winner, plies, adjudicated,
-    end rule, setup hash); ``fired`` and ``pieces``: per game, how often each
-    rule fired and which pieces survived; ``readings``: per reading, rates
-    with Wilson intervals and Ludii's metrics; ``omnibus``: per pair of
+    ``games``: one row per game (reading, seed, first player, winner, plies,
+    adjudicated, end rule, lead changes, setup hash); ``fired`` and
+    ``pieces``: per game, how often each rule fired and which pieces
+    survived; ``readings``: per reading, rates with Wilson intervals,
+    length, mean lead changes and Ludii's metrics; ``omnibus``: per pair of
     readings, the one answer (seeds whose outcome changed, winners flipped,
     the 4 × 4 cross-table of sides' wins, draws and unfinished games,
     Stuart–Maxwell's test); ``pairs``: per pair and measure, paired differences with

@@ -43,6 +43,7 @@ def facts(rs: Ruleset, block: Block, swapped: bool) -> Played:
         "plies": out[:, k.OUT_PLY].copy(),
         "adjudicated": out[:, k.OUT_ADJUDICATED].astype(bool),
         "end_rule": column("end_rule", rules)[out[:, k.OUT_END_RULE]],
+        "lead_changes": out[:, k.OUT_LEAD_CHANGES].copy(),
         "setup": column("setup", [_setup_hash(rs, layout, block.cells[i], block.blocked[i]) for i in range(g)]),
     }
     # fired: a column per rule id (ids repeated in the rule book add up), in the order of the ids

@@ -1,7 +1,8 @@
 """Played games' facts by column: what workers send back, what checkpoints save, what the tables are cut from.
 
 A study keeps of each game a row of the games table (seed, first player,
-winner, plies, whether adjudicated, the end's rule, a hash of the setup)
+winner, plies, whether adjudicated, the end's rule, how often the lead in
+material changed, a hash of the setup)
 and its rows of two long tables: how often each rule fired, and each
 (side, piece)'s count at the start and the end. :class:`Played` holds these
 for many games as arrays, the long tables' rows of game ``i`` at
@@ -20,10 +21,18 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-GAME_COLUMNS = ("seed", "first_player", "winner", "plies", "adjudicated", "end_rule", "setup")
+GAME_COLUMNS = ("seed", "first_player", "winner", "plies", "adjudicated", "end_rule", "lead_changes", "setup")
 FIRED_COLUMNS = ("rule", "count")
 PIECE_COLUMNS = ("side", "piece", "start", "end")
-_KINDS = {"seed": np.int64, "plies": np.int64, "adjudicated": bool, "count": np.int64, "start": np.int64, "end": np.int64}
+_KINDS = {
+    "seed": np.int64,
+    "plies": np.int64,
+    "lead_changes": np.int64,
+    "adjudicated": bool,
+    "count": np.int64,
+    "start": np.int64,
+    "end": np.int64,
+}
 
 
 def column(name: str, values: Sequence[Any] | np.ndarray) -> np.ndarray:

@@ -30,6 +30,31 @@ def _army(game) -> Counter[tuple[str, str]]:
     return Counter((c["side"], c["piece"]) for c in game.view("referee").cells if c is not None)
 
 
+def lead_changes(game) -> int:
+    """How often the side ahead in material changed over ``game``: one of the playability measures (Browne's lead changes).
+
+    Material is each side's :meth:`~wararchive.engine.game.Game.material`
+    (the engine's piece values, hidden ranks included, the piece whose
+    capture ends the game not counted), judged at the start and after every
+    ply; a level position is nobody's lead, so it changes nothing by itself.
+    The game is replayed from its record on the reference engine, whichever
+    engine played it: this is the definition the kernel's count
+    (:func:`wararchive.kernel.playout._lead`) is tested against.
+    """
+    record = game.record()
+    replay = game.rs.new_game(seed=record["seed"], setup=record["setups"] or None)
+    leader, changes = -1, 0
+    for ply in range(len(record["moves"]) + 1):
+        if ply:
+            replay.play(record["moves"][ply - 1])
+        mine, theirs = replay.material(0), replay.material(1)
+        if mine != theirs:
+            now = 0 if mine > theirs else 1
+            changes += leader >= 0 and now != leader
+            leader = now
+    return changes
+
+
 EngineJob = tuple[str, str, dict[str, Any], int, tuple[str, str], bool, str]
 """A :data:`.design.Job` and the engine that plays it."""
 
@@ -56,6 +81,7 @@ def play(job: EngineJob) -> dict[str, Any]:
         "plies": game.ply,
         "adjudicated": bool(game.result["adjudicated"]),
         "end_rule": game.result["reason"],
+        "lead_changes": lead_changes(game),
         "setup": hashlib.sha256(setup.encode()).hexdigest()[:16],
         "fired": dict(Counter(ev["rule"] for ev in game.events)),
         "survival": [(side, piece, n, end[side, piece]) for (side, piece), n in sorted(start.items())],

@@ -255,7 +255,7 @@ def _outcome(games: pd.DataFrame) -> pd.Series:
 
 
 def readings_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> pd.DataFrame:
-    """One row per reading: results with intervals, length and Ludii's metrics.
+    """One row per reading: results with intervals, length, lead changes and Ludii's metrics.
 
     With a ``first_player`` column (the side the first-named player took),
     also the first-named player's wins, which differ from a side's when the
@@ -278,6 +278,7 @@ def readings_table(games: pd.DataFrame, sides: list[str], order: list[str]) -> p
         row |= {
             "mean_plies": float(g["plies"].mean()),
             "median_plies": float(g["plies"].median()),
+            "mean_lead_changes": float(g["lead_changes"].mean()),
             "decisiveness": float((~result.isin(OUTCOMES)).mean()),
             "drawishness": row["draws_rate"],
             "timeouts": row["unfinished_rate"],

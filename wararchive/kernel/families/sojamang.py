@@ -353,6 +353,7 @@ def _transform(S, W, c: int, t: int, rule: int, public: bool) -> None:
     u, enemy = W.uid[c], 1 - W.owner[c]
     W.kind[c] = t
     W.uid_kind[u] = t
+    W.G[k.G_DIRTY] = 1
     W.known[enemy, u] = False
     if public:
         k.reveal(W, enemy, u, -1, S.rid[rule])
@@ -365,6 +366,7 @@ def _transfer(S, W, c: int, to: int, p: int, rule: int) -> None:
     k._relocate(W, c, to)
     W.owner[to] = p
     W.uid_owner[u] = p
+    W.G[k.G_DIRTY] = 1
     k.reveal(W, old, u, -1, S.rid[rule])
     W.known[p, u] = True
 
@@ -376,6 +378,7 @@ def _add_piece(W, c: int, p: int, t: int) -> int:
     W.sg[SG_NEXT_UID] = u + 1
     W.kind[c], W.owner[c], W.uid[c] = t, p, u
     W.uid_owner[u], W.uid_kind[u] = p, t
+    W.G[k.G_DIRTY] = 1
     return u
 
 
