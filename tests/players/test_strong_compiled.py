@@ -129,3 +129,23 @@ def test_an_engine_not_known_is_refused_in_one_line():
         BeliefPlayer(0, engine="gpu")
     chess = ruleset("chess").new_game(seed=0)
     assert BeliefPlayer(0, engine="kernel").choose(chess) in chess.legal_moves()  # nothing hidden: no worlds to judge
+
+
+def test_a_world_beyond_the_army_list_is_judged_on_the_reference_engine(monkeypatch):
+    """Sõjamäng brings pieces into play: with more hidden pieces than ranks left, the belief draws the likeliest rank
+    beyond the counts, a world the kernel's arrays (sized by the army) cannot hold. Such a move is judged on the
+    reference engine, and the game goes on move for move alike (this game once wrote past the kernel's tables)."""
+    from wararchive.players import strong_compiled
+
+    refused = []
+    fits = strong_compiled.fits
+
+    def counted(pool: list[int], draws: list[list[int]]) -> bool:
+        ok = fits(pool, draws)
+        if not ok:
+            refused.append(draws)
+        return ok
+
+    monkeypatch.setattr(strong_compiled, "fits", counted)
+    _lockstep("sojamang-1935", 2, (0,), plies=90)
+    assert refused, "no world beyond the army list was drawn: the test no longer covers the fallback"

@@ -74,14 +74,14 @@ README: N games per ruleset, sides alternated, default options).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from ..engine.board import FORWARD
 from ..engine.game import Game
 from ..errors import WararchiveError
 from ..kernel import ENGINES, choose as kernel_choose
-from .belief import Belief, Tracker, enemy_knows, neighbours, strength_scale
+from .belief import Belief, Tracker, added, enemy_knows, neighbours, strength_scale
 from .player import Player
 
 DEFAULT_WORLDS = 4
@@ -140,9 +140,11 @@ class BeliefPlayer(Player):
         ranked = sorted(range(len(legal)), key=lambda i: -prior[i])[:MAX_CANDIDATES]
         on_kernel = hidden and kernel_choose(self.engine, game.rs)[0] == "kernel"
         if hidden:
-            belief = Belief(game, me, tracker)
-            if on_kernel:  # the same draws as belief.sample's, the worlds made in compiled code
-                draws = [belief.assignment(self.rng) for _ in range(self.worlds)]
+            belief = Belief(game, me, tracker, compiled=on_kernel)
+            if on_kernel:  # the same draws as belief.sample's (compiled: .belief_compiled), the worlds made in compiled code
+                from .belief_compiled import assignments
+
+                draws = assignments(belief, self.rng, self.worlds)
             else:
                 worlds = [belief.sample(game, self.rng) for _ in range(self.worlds)]
         else:  # nothing hidden (chess): one world, the game itself
@@ -153,9 +155,12 @@ class BeliefPlayer(Player):
         near = self._near(game) if hidden else []
         stakes = _stakes(game, legal, ranked, belief, me) if hidden else {}
         contact = [not hidden or _in_contact(game, legal[i], me, near) for i in ranked]
+        judged = None
         if on_kernel:
             judged = self._judged_on_kernel(game, [legal[i] for i in ranked], belief, draws, contact, stakes, unit)
-        else:
+            if judged is None:  # a world the kernel's arrays cannot hold: all judged here, alike
+                worlds = [belief.world(game, ranks) for ranks in draws]
+        if judged is None:
             judged = self._judged(worlds, [legal[i] for i in ranked], me, contact, stakes, unit)
         means = []
         for j, values in enumerate(judged):
@@ -204,8 +209,11 @@ class BeliefPlayer(Player):
         contact: list[bool],
         stakes: Stakes,
         unit: float,
-    ) -> list[list[tuple[float, bool]]]:
-        """:meth:`_judged` on the compiled kernel (:mod:`.strong_compiled`): the worlds ``draws`` made there, the same values."""
+    ) -> list[list[tuple[float, bool]]] | None:
+        """:meth:`_judged` on the compiled kernel (:mod:`.strong_compiled`): the worlds ``draws`` made there, the same values.
+
+        None if a world does not fit the kernel's arrays (:func:`.strong_compiled.fits`).
+        """
         import numpy as np
 
         from ..kernel import worlds as kernel_worlds
@@ -216,6 +224,8 @@ class BeliefPlayer(Player):
             self._compiled = [game.rs, sc.Judge(game, compiled_settings()), None]
         if self._compiled[2] is None:  # made afresh when the walls change (_set_walls)
             self._compiled[2] = sc.Paths(len(game.kind), self._walls)
+        if not sc.fits(belief.pool, draws):
+            return None
         on_kernel = kernel_worlds(game)
         cells = np.array(belief.cells, np.int64)
         gone = np.array([game.removed[i][0] for i in belief.removed], np.int64)
@@ -442,28 +452,19 @@ def evaluate(world: Game, me: int, closeness: Closeness, unit: float) -> float:
             continue
         tables, nearest = closeness(world, targets)
         pieces = mobile[side]
-        threat = _added(max(t[c] for c in pieces) for t in tables)
-        progress = _added(nearest[c] for c in pieces)
-        danger = _added(1.0 / (1 + _steps_to(world, t, side)) ** 3 for t in targets)
+        threat = added(max(t[c] for c in pieces) for t in tables)
+        progress = added(nearest[c] for c in pieces)
+        danger = added(1.0 / (1 + _steps_to(world, t, side)) ** 3 for t in targets)
         score += sign * unit * (THREAT * threat + PROGRESS * progress + DANGER * danger)
     if world.displace and flags[me]:  # a hunter strikes the first unmoved piece it meets: the headquarters needs a guard
-        score -= SIEGE * WIN * _added(_siege(world, c, 1 - me) for c in flags[me])
+        score -= SIEGE * WIN * added(_siege(world, c, 1 - me) for c in flags[me])
         if mobile[me]:
             tables, _ = closeness(world, tuple(flags[me]))
             strength = strength_scale(types)
-            score += GUARD * unit * _added(max(strength[kind[c]] * t[c] for c in mobile[me]) for t in tables)
+            score += GUARD * unit * added(max(strength[kind[c]] * t[c] for c in mobile[me]) for t in tables)
         board, blocked = world.board, world._blocked
         score -= COVER * unit * sum(owner[x] != me and not blocked[x] for c in flags[me] for x in neighbours(board, c))
     return score
-
-
-def _added(values: Iterable[float]) -> float:
-    """``values`` added one by one, left to right: ``sum`` compensates rounding from Python 3.12 on, and the compiled
-    judging (:mod:`.strong_compiled`) adds as this does, so both score a position alike to the last bit on any Python."""
-    total = 0.0
-    for v in values:
-        total += v
-    return total
 
 
 def _siege(world: Game, target: int, side: int) -> float:

@@ -99,6 +99,25 @@ class Judge:
         self.cells = n
 
 
+def fits(pool: list[int], draws: list[list[int]]) -> bool:
+    """Does every world of ``draws`` stay within the army list (no rank drawn more often than ``pool`` has it hidden)?
+
+    The belief draws within the counts while it can, but where none is
+    left (a piece brought into play, a rank changed by a rule) it takes
+    the likeliest rank, so a world may hold more of a rank than an army
+    has. The kernel's arrays are sized by the army (Sõjamäng's tables of
+    generals and reinforcements: :func:`wararchive.kernel.position.check`),
+    so such a move is judged on the reference engine (the same values).
+    """
+    for ranks in draws:
+        drawn = [0] * len(pool)
+        for t in ranks:
+            drawn[t] += 1
+            if drawn[t] > pool[t]:
+                return False
+    return True
+
+
 def judge(
     on_kernel: Worlds,
     judge_tables: Judge,
