@@ -582,18 +582,15 @@ def _fight_value(S, W, c: int, target: int, p: int, mobile: int, everyone: int) 
     return value / total
 
 
-@inner(LEAF)
-def _greedy(S, W, p: int, n: int) -> int:
-    """GreedyPlayer.choose among the ``n`` moves in ``W.buf``: the best by ``move_values`` from ``p``'s view, ties drawn.
+@njit(**LEAF, inline="always")
+def view_counts(S, W, p: int) -> tuple[int, int]:
+    """The enemy pieces ``p`` cannot account for, per type into ``W.left``; returns (how many, how many of them mobile).
 
-    The ability moves are worth what the hooks' ``action_value`` says
-    (Sõjamäng's: :func:`.sojamang.action_value`); a strike, an armed attack
-    or a reconnaissance is judged as the fight it starts. The view's
-    arithmetic, kept: the enemy pieces ``p`` cannot account for are the
-    army less every enemy piece whose rank he knows, on the board as it is
-    now and among the fallen as it fell (the view's cells and removals:
-    ``uid_kind`` follows promotions, ``uid_owner`` a piece gone over); a
-    fight is :func:`_fight_value`, and each move adds 0.01 for going forward.
+    The view's arithmetic, kept: the army less every enemy piece whose
+    rank ``p`` knows, on the board as it is now and among the fallen as it
+    fell (the view's cells and removals: ``uid_kind`` follows promotions,
+    ``uid_owner`` a piece gone over). Greedy's judgement of a move
+    (:func:`move_value`) reads it.
     """
     left = W.left
     copy_into(left, S.count)
@@ -606,18 +603,37 @@ def _greedy(S, W, p: int, n: int) -> int:
             everyone += left[t]
             if S.movement[t] != IMMOBILE:
                 mobile += left[t]
-    occupy = S.P[P_OCCUPY_RULE] >= 0
+    return everyone, mobile
+
+
+@njit(**LEAF, inline="always")
+def move_value(S, W, i: int, p: int, everyone: int, mobile: int) -> float:
+    """GreedyEvaluation.move_values of ``W.buf``'s ``i``-th move for ``p`` (:func:`view_counts` first, for ``W.left``).
+
+    The ability moves are worth what the hooks' ``action_value`` says
+    (Sõjamäng's: :func:`.sojamang.action_value`); a strike, an armed attack
+    or a reconnaissance is judged as the fight it starts; a fight is
+    :func:`_fight_value`, and each move adds 0.01 for going forward.
+    """
+    c, x, act = W.buf[i, 0], W.buf[i, 1], W.buf[i, 2]
+    advance = 0.01 * (1 if _is_forward(S, c, x, p) else 0)
+    v = hooks.action_value(S, W, i, p, everyone)
+    if v != v:  # NaN: a plain move, the map's strike, Sõjamäng's armed attack or look: the fight it starts (if any)
+        target = W.buf[i, 3] if act != ACT_PLAIN else _engaged(S, W, c, x, p)
+        if target >= 0:
+            v = _fight_value(S, W, c, target, p, mobile, everyone) + advance
+        else:
+            v = 1000.0 if S.P[P_OCCUPY_RULE] >= 0 and S.occupy[p, x] else advance
+    return v
+
+
+@inner(LEAF)
+def _greedy(S, W, p: int, n: int) -> int:
+    """GreedyPlayer.choose among the ``n`` moves in ``W.buf``: the best by ``move_values`` from ``p``'s view, ties drawn."""
+    everyone, mobile = view_counts(S, W, p)
     best, nbest = 0.0, 0
     for i in range(n):
-        c, x, act = W.buf[i, 0], W.buf[i, 1], W.buf[i, 2]
-        advance = 0.01 * (1 if _is_forward(S, c, x, p) else 0)
-        v = hooks.action_value(S, W, i, p, everyone)
-        if v != v:  # NaN: a plain move, the map's strike, Sõjamäng's armed attack or look: the fight it starts (if any)
-            target = W.buf[i, 3] if act != ACT_PLAIN else _engaged(S, W, c, x, p)
-            if target >= 0:
-                v = _fight_value(S, W, c, target, p, mobile, everyone) + advance
-            else:
-                v = 1000.0 if occupy and S.occupy[p, x] else advance
+        v = move_value(S, W, i, p, everyone, mobile)
         if nbest == 0 or v > best + TIE:
             best, nbest = v, 1
             W.best[0] = i

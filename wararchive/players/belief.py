@@ -45,6 +45,8 @@ from ..engine.board import move_is_forward
 from ..engine.game import Game
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ..engine.pieces import PieceType
 
 SURPRISE = 0.02  # likelihood of a rank for which the combat table gives another outcome than the one seen
@@ -106,7 +108,7 @@ class Belief:
     are hidden in all.
     """
 
-    def __init__(self, game: Game, player: int, tracker: Tracker | None = None):
+    def __init__(self, game: Game, player: int, tracker: Tracker | None = None, compiled: bool = False):
         rs = game.rs
         self.player = player
         self.types = rs.piece_types
@@ -145,7 +147,12 @@ class Belief:
             likelihood.append(row)
         self.likelihood = likelihood
         self.possible = possible
-        self.marginal = _sinkhorn(likelihood, self.pool)
+        if compiled:  # the same marginals, scaled in compiled code (:mod:`.belief_compiled`; numba must be there)
+            from .belief_compiled import sinkhorn
+
+            self.marginal = sinkhorn(likelihood, self.pool, SINKHORN_ROUNDS)
+        else:
+            self.marginal = _sinkhorn(likelihood, self.pool)
 
     def probability(self, uid: int, piece_id: str) -> float:
         """The belief that hidden enemy piece ``uid`` is a ``piece_id``."""
@@ -167,10 +174,10 @@ class Belief:
         for i in order:
             row = self.marginal[i]
             weights = [row[t] * left[t] for t in range(len(left))]
-            total = sum(weights)
+            total = added(weights)
             if total <= 0.0:  # counts ran dry for what the evidence weighs: any rank left that the hard evidence allows
                 weights = [float(left[t]) if ok else 0.0 for t, ok in enumerate(self.possible[i])]
-                total = sum(weights)
+                total = added(weights)
                 if total <= 0.0:  # none (the rules changed ranks in play): any rank left, else the likeliest
                     weights, total = [float(x) for x in left], float(sum(left))
                 if total <= 0.0:
@@ -187,8 +194,11 @@ class Belief:
         What the enemy knows of the player's pieces is set to what the
         player has seen him learn (:func:`enemy_knows`), not read from the game.
         """
+        return self.world(game, self.assignment(rng))
+
+    def world(self, game: Game, ranks: list[int]) -> Game:
+        """A copy of ``game`` with the hidden ranks replaced by ``ranks`` (one per piece, in ``uids`` order): :meth:`sample`."""
         world = game.clone()
-        ranks = self.assignment(rng)
         k = len(self.cells)
         for c, t in zip(self.cells, ranks[:k], strict=True):
             world.kind[c] = t
@@ -198,6 +208,15 @@ class Belief:
         world._known = _with_enemy_knowledge(world, self.player, game)
         world.redrawn(self.player, [world.uid[c] for c in self.cells] + [world.removed[i][0] for i in self.removed])
         return world
+
+
+def added(values: Iterable[float]) -> float:
+    """``values`` added one by one, left to right: ``sum`` compensates rounding from Python 3.12 on, and the compiled
+    player (:mod:`.belief_compiled`, :mod:`.strong_compiled`) adds as this does, so both agree to the last bit on any Python."""
+    total = 0.0
+    for v in values:
+        total += v
+    return total
 
 
 def _draw(weights: list[float], x: float) -> int:
@@ -295,19 +314,19 @@ def _sinkhorn(rows: list[list[float]], pool: list[int]) -> list[list[float]]:
     m = [list(r) for r in rows]
     for _ in range(SINKHORN_ROUNDS):
         for r in m:
-            s = sum(r)
+            s = added(r)
             if s > 0:
                 inv = 1.0 / s
                 for t in range(n_types):
                     r[t] *= inv
         for t in range(n_types):
-            s = sum(r[t] for r in m)
+            s = added(r[t] for r in m)
             if s > 0:
                 f = target[t] / s
                 for r in m:
                     r[t] *= f
     for r in m:
-        s = sum(r)
+        s = added(r)
         if s > 0:
             for t in range(n_types):
                 r[t] /= s

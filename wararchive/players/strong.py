@@ -79,7 +79,9 @@ from typing import Any
 
 from ..engine.board import FORWARD
 from ..engine.game import Game
-from .belief import Belief, Tracker, neighbours, strength_scale
+from ..errors import WararchiveError
+from ..kernel import ENGINES, choose as kernel_choose
+from .belief import Belief, Tracker, added, enemy_knows, neighbours, strength_scale
 from .player import Player
 
 DEFAULT_WORLDS = 4
@@ -102,6 +104,7 @@ COVER = 3.0  # value units for each square next to the player's headquarters tha
 GUARD = 3.0  # value units for a mobile piece next to the player's own headquarters, × its strength 0…1, ÷ (1+steps)
 
 
+Stakes = dict[int, tuple[int, float]]  # per candidate that strikes a hidden piece which may be the flag: its cell, the chance
 Closeness = Callable[[Game, tuple[int, ...]], tuple[list[list[float]], list[float]]]
 
 
@@ -111,14 +114,18 @@ class BeliefPlayer(Player):
     name = "belief"
     budgeted = True
 
-    def __init__(self, seed: int | str = 0, worlds: int = DEFAULT_WORLDS):
+    def __init__(self, seed: int | str = 0, worlds: int = DEFAULT_WORLDS, engine: str = "auto"):
         super().__init__(seed)
+        if engine not in ENGINES:
+            raise WararchiveError(f"engine {engine!r}: choose one of {', '.join(ENGINES)}")
         self.worlds = worlds
+        self.engine = engine  # where the worlds are judged (kernel.ENGINES): the choices are the same on either
         self._trackers: dict[int, Tracker] = {}
         self._near_cells: list[frozenset[int]] | None = None
         self._last: dict[int, tuple[int, int]] = {}  # per side: the move that would undo its last one
         self._walls: frozenset[int] = frozenset()
         self._paths: dict[tuple[int, ...], tuple[list[list[float]], list[float]]] = {}
+        self._compiled: Any = None  # on the kernel: (ruleset, its judging tables, the paths around the walls)
 
     def choose(self, game: Game) -> Any:
         me = game.to_move
@@ -131,9 +138,15 @@ class BeliefPlayer(Player):
             return legal[0]
         prior = game.move_values(legal, game.view(me, with_events=False))
         ranked = sorted(range(len(legal)), key=lambda i: -prior[i])[:MAX_CANDIDATES]
+        on_kernel = hidden and kernel_choose(self.engine, game.rs)[0] == "kernel"
         if hidden:
-            belief = Belief(game, me, tracker)
-            worlds = [belief.sample(game, self.rng) for _ in range(self.worlds)]
+            belief = Belief(game, me, tracker, compiled=on_kernel)
+            if on_kernel:  # the same draws as belief.sample's (compiled: .belief_compiled), the worlds made in compiled code
+                from .belief_compiled import assignments
+
+                draws = assignments(belief, self.rng, self.worlds)
+            else:
+                worlds = [belief.sample(game, self.rng) for _ in range(self.worlds)]
         else:  # nothing hidden (chess): one world, the game itself
             worlds = [game.clone()]
         unit = _unit(game) if hidden else 1.0
@@ -141,20 +154,14 @@ class BeliefPlayer(Player):
             self._set_walls(game, me)
         near = self._near(game) if hidden else []
         stakes = _stakes(game, legal, ranked, belief, me) if hidden else {}
-        judged: list[list[tuple[float, bool]]] = [[] for _ in ranked]  # per candidate: (value, did it strike a flag) per world
-        for w, world in enumerate(worlds):
-            for j, i in enumerate(ranked):
-                move = legal[i]
-                if w and not _in_contact(game, move, me, near):  # far from the enemy a move's worth hardly depends on the guess
-                    continue
-                value = self._judge(world, move, me, unit)
-                if value is not None:
-                    judged[j].append((value, j in stakes and world.kind[stakes[j][0]] in world.capture_wins))
-        for j, (cell, _) in stakes.items():  # no world put the flag there: one that does, to weigh by its probability
-            if judged[j] and not any(hit for _, hit in judged[j]) and (flagged := _flag_at(worlds[0], cell, me)):
-                value = self._judge(flagged, legal[ranked[j]], me, unit)
-                if value is not None:
-                    judged[j].append((value, True))
+        contact = [not hidden or _in_contact(game, legal[i], me, near) for i in ranked]
+        judged = None
+        if on_kernel:
+            judged = self._judged_on_kernel(game, [legal[i] for i in ranked], belief, draws, contact, stakes, unit)
+            if judged is None:  # a world the kernel's arrays cannot hold: all judged here, alike
+                worlds = [belief.world(game, ranks) for ranks in draws]
+        if judged is None:
+            judged = self._judged(worlds, [legal[i] for i in ranked], me, contact, stakes, unit)
         means = []
         for j, values in enumerate(judged):
             hits = [v for v, hit in values if hit]
@@ -173,6 +180,92 @@ class BeliefPlayer(Player):
         if hasattr(move, "frm"):
             self._last[me] = (move.to, move.frm)
         return move
+
+    def _judged(
+        self, worlds: list[Game], moves: list[Any], me: int, contact: list[bool], stakes: Stakes, unit: float
+    ) -> list[list[tuple[float, bool]]]:
+        """Per candidate: (value, did it strike a flag) in each world that judges it (see the module's docstring, 2 and 5)."""
+        judged: list[list[tuple[float, bool]]] = [[] for _ in moves]
+        for w, world in enumerate(worlds):
+            for j, move in enumerate(moves):
+                if w and not contact[j]:  # far from the enemy a move's worth hardly depends on the guess
+                    continue
+                value = self._judge(world, move, me, unit)
+                if value is not None:
+                    judged[j].append((value, j in stakes and world.kind[stakes[j][0]] in world.capture_wins))
+        for j, (cell, _) in stakes.items():  # no world put the flag there: one that does, to weigh by its probability
+            if judged[j] and not any(hit for _, hit in judged[j]) and (flagged := _flag_at(worlds[0], cell, me)):
+                value = self._judge(flagged, moves[j], me, unit)
+                if value is not None:
+                    judged[j].append((value, True))
+        return judged
+
+    def _judged_on_kernel(
+        self,
+        game: Game,
+        moves: list[Any],
+        belief: Belief,
+        draws: list[list[int]],
+        contact: list[bool],
+        stakes: Stakes,
+        unit: float,
+    ) -> list[list[tuple[float, bool]]] | None:
+        """:meth:`_judged` on the compiled kernel (:mod:`.strong_compiled`): the worlds ``draws`` made there, the same values.
+
+        None if a world does not fit the kernel's arrays (:func:`.strong_compiled.fits`).
+        """
+        import numpy as np
+
+        from ..kernel import worlds as kernel_worlds
+        from . import strong_compiled as sc
+
+        me = game.to_move
+        if self._compiled is None or self._compiled[0] is not game.rs:
+            self._compiled = [game.rs, sc.Judge(game, compiled_settings()), None]
+        if self._compiled[2] is None:  # made afresh when the walls change (_set_walls)
+            self._compiled[2] = sc.Paths(len(game.kind), self._walls)
+        if not sc.fits(belief.pool, draws):
+            return None
+        on_kernel = kernel_worlds(game)
+        cells = np.array(belief.cells, np.int64)
+        gone = np.array([game.removed[i][0] for i in belief.removed], np.int64)
+        knows = np.array(sorted(enemy_knows(game, me)), np.int64)
+        codes = sc.codes_of(game, moves)
+        index = {c: i for i, c in enumerate(belief.cells)}
+        wins = game.capture_wins
+        tables, paths = self._compiled[1], self._compiled[2]
+
+        def run(rows: list[list[int]], swaps: list[tuple[int, int]], jobs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            ranks = np.array(rows, np.int64).reshape(len(rows), len(belief.uids))
+            arrays = (cells, gone, ranks, np.array(swaps, np.int64).reshape(len(rows), 2), knows)
+            return sc.judge(on_kernel, tables, paths, me, arrays, codes, jobs, unit)
+
+        jobs = np.array([[not w or contact[j] for j in range(len(moves))] for w in range(len(draws))], np.bool_)
+        values, status = run(draws, [(-1, -1)] * len(draws), jobs)
+        judged: list[list[tuple[float, bool]]] = [[] for _ in moves]
+        for w, ranks in enumerate(draws):
+            for j in range(len(moves)):
+                if status[w, j] == sc.JUDGED:
+                    judged[j].append((float(values[w, j]), j in stakes and ranks[index[stakes[j][0]]] in wins))
+        flagged = []  # no world put the flag there: one that does, to weigh by its probability
+        if stakes:
+            kind = list(game.kind)
+            for c, t in zip(belief.cells, draws[0], strict=False):
+                kind[c] = t
+            for j, (cell, _) in stakes.items():
+                if judged[j] and not any(hit for _, hit in judged[j]):
+                    flag = _hidden_flag(game, kind, me)
+                    if flag >= 0 and game.uid[cell] not in game._known[me]:
+                        flagged.append((j, flag, cell))
+        if flagged:
+            jobs = np.zeros((len(flagged), len(moves)), np.bool_)
+            for f, (j, _, _) in enumerate(flagged):
+                jobs[f, j] = True
+            values, status = run([draws[0]] * len(flagged), [(a, b) for _, a, b in flagged], jobs)
+            for f, (j, _, _) in enumerate(flagged):
+                if status[f, j] == sc.JUDGED:
+                    judged[j].append((float(values[f, j]), True))
+        return judged
 
     def _judge(self, world: Game, move: Any, me: int, unit: float) -> float | None:
         """``move`` played in ``world`` and the turns finished (see :func:`_finish_turns`), judged; None if illegal there."""
@@ -197,6 +290,8 @@ class BeliefPlayer(Player):
         if walls != self._walls:
             self._walls = walls
             self._paths = {}
+            if self._compiled is not None:
+                self._compiled[2] = None
 
     def _closeness(self, world: Game, targets: tuple[int, ...]) -> tuple[list[list[float]], list[float]]:
         """Per target, 1/(1 + steps) from every cell around the walls, and each cell's best (cached while the walls stand)."""
@@ -228,14 +323,19 @@ def _stakes(game: Game, legal: list[Any], ranked: list[int], belief: Belief, me:
 
 def _flag_at(world: Game, cell: int, me: int) -> Game | None:
     """A copy of ``world`` with the enemy's hidden flag (where this world put it) and the piece on ``cell`` swapped, or None."""
-    shown = world._known[me]
-    flag = next((c for c in world.positions[1 - me] if world.kind[c] in world.capture_wins and world.uid[c] not in shown), -1)
-    if flag < 0 or world.uid[cell] in shown:
+    flag = _hidden_flag(world, world.kind, me)
+    if flag < 0 or world.uid[cell] in world._known[me]:
         return None
     out = world.clone()
     out.kind[flag], out.kind[cell] = out.kind[cell], out.kind[flag]
     out.redrawn(me, (world.uid[flag], world.uid[cell]))
     return out
+
+
+def _hidden_flag(world: Game, kind: list[int], me: int) -> int:
+    """The enemy's first cell (ascending) with a flag or headquarters by ``kind`` whose rank ``me`` was not shown, or -1."""
+    shown, wins = world._known[me], world.capture_wins
+    return next((c for c in world.positions[1 - me] if kind[c] in wins and world.uid[c] not in shown), -1)
 
 
 def _finish_turns(world: Game, me: int) -> None:
@@ -352,16 +452,16 @@ def evaluate(world: Game, me: int, closeness: Closeness, unit: float) -> float:
             continue
         tables, nearest = closeness(world, targets)
         pieces = mobile[side]
-        threat = sum(max(t[c] for c in pieces) for t in tables)
-        progress = sum(nearest[c] for c in pieces)
-        danger = sum(1.0 / (1 + _steps_to(world, t, side)) ** 3 for t in targets)
+        threat = added(max(t[c] for c in pieces) for t in tables)
+        progress = added(nearest[c] for c in pieces)
+        danger = added(1.0 / (1 + _steps_to(world, t, side)) ** 3 for t in targets)
         score += sign * unit * (THREAT * threat + PROGRESS * progress + DANGER * danger)
     if world.displace and flags[me]:  # a hunter strikes the first unmoved piece it meets: the headquarters needs a guard
-        score -= SIEGE * WIN * sum(_siege(world, c, 1 - me) for c in flags[me])
+        score -= SIEGE * WIN * added(_siege(world, c, 1 - me) for c in flags[me])
         if mobile[me]:
             tables, _ = closeness(world, tuple(flags[me]))
             strength = strength_scale(types)
-            score += GUARD * unit * sum(max(strength[kind[c]] * t[c] for c in mobile[me]) for t in tables)
+            score += GUARD * unit * added(max(strength[kind[c]] * t[c] for c in mobile[me]) for t in tables)
         board, blocked = world.board, world._blocked
         score -= COVER * unit * sum(owner[x] != me and not blocked[x] for c in flags[me] for x in neighbours(board, c))
     return score
@@ -425,6 +525,13 @@ def _targets(world: Game, owner: int, flags: list[int]) -> tuple[int, ...]:
     if world.rs.params.occupy_wins:
         out.extend(world.board.cells_with(f"hq{owner}"))
     return tuple(out)
+
+
+def compiled_settings() -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """This module's constants as the compiled judging reads them (:mod:`.strong_compiled`: its ``WIN``… indices)."""
+    fall = tuple(SIEGE_FALL ** (d - 1) for d in range(1, SIEGE_DEPTH + 1))  # as _siege computes each
+    floats = (WIN, INFO, HIDE, THREAT, PROGRESS, DANGER, SIEGE, GUARD, COVER, FIGHT_THRESHOLD, *fall)
+    return floats, (MAX_TURN_PLIES, DANGER_DEPTH, SIEGE_DEPTH)
 
 
 def _unit(world: Game) -> float:

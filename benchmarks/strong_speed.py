@@ -1,0 +1,96 @@
+"""How long ``strong`` takes a move on the reference engine and on the compiled kernel, in the same positions.
+
+Run: ``python benchmarks/strong_speed.py [--games N] [--start S] [--worlds K] [--against greedy|strong] [RULESET ...]``.
+
+For each ruleset (default: the four with hidden ranks) N games are played
+on seeds S…S+N-1 at the ruleset's default options, ``strong`` (``belief:K``)
+on the first side on even seeds and the second on odd ones against greedy
+(or, with ``--against strong``, on both sides). In every position where a
+``strong`` player moves, its twin on the other engine chooses too, from
+the same generator state, and each choice is timed on one core
+(``time.perf_counter``); the reference player's move is played, and a
+choice that differs stops the run (``tests/players/test_strong_compiled.py``
+is the test of that). Printed per ruleset: moves timed, median and mean
+milliseconds a move on each engine, the ratio of the medians, and the load
+average (``os.getloadavg``, 1 minute) before and after, since the times
+depend on it. The kernel's compile (or cache load) is paid before the
+timing starts, by a few moves of a warm-up game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+from wararchive.engine import ruleset
+from wararchive.players import GreedyPlayer
+from wararchive.players.strong import BeliefPlayer
+
+HIDDEN_RANK_GAMES = ("japanese-war-game", "spionaaz", "finnish-front", "sojamang-1935")
+ENGINES = ("reference", "kernel")
+
+
+def _warm_up(rid: str, worlds: int) -> None:
+    """A few kernel moves, so that numba's compile or cache load is not timed."""
+    game = ruleset(rid).new_game(seed=10**6)
+    player = BeliefPlayer(0, worlds, engine="kernel")
+    for _ in range(6):
+        if game.result is not None:
+            break
+        game.play(player.choose(game))
+
+
+def time_games(rid: str, seeds: range, worlds: int, against: str) -> dict[str, list[float]]:
+    """Seconds per ``strong`` move on each engine over the games on ``seeds``, timed in the same positions."""
+    rs = ruleset(rid)
+    times: dict[str, list[float]] = {e: [] for e in ENGINES}
+    for seed in seeds:
+        sides = (0, 1) if against == "strong" else (seed % 2,)
+        strong = {e: {p: BeliefPlayer(f"{seed}:{p}", worlds, engine=e) for p in sides} for e in ENGINES}
+        greedy = GreedyPlayer(f"{seed}:opponent")
+        game = rs.new_game(seed=seed)
+        while game.result is None:
+            p = game.to_move
+            if p not in sides:
+                game.play(greedy.choose(game))
+                continue
+            chosen = {}
+            for e in ENGINES:
+                start = time.perf_counter()
+                chosen[e] = strong[e][p].choose(game)
+                times[e].append(time.perf_counter() - start)
+            if chosen["kernel"] != chosen["reference"]:
+                sys.exit(f"{rid}, seed {seed}, ply {game.ply}: the engines chose {chosen}")
+            game.play(chosen["reference"])
+    return times
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rulesets", nargs="*", default=list(HIDDEN_RANK_GAMES))
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--worlds", type=int, default=4)
+    parser.add_argument("--against", choices=("greedy", "strong"), default="greedy")
+    args = parser.parse_args(argv)
+    print("| ruleset | moves | reference median / mean ms | kernel median / mean ms | median ratio | load before / after |")
+    print("|---|---:|---:|---:|---:|---|")
+    for rid in args.rulesets:
+        _warm_up(rid, args.worlds)
+        before = os.getloadavg()[0]
+        times = time_games(rid, range(args.start, args.start + args.games), args.worlds, args.against)
+        after = os.getloadavg()[0]
+        ref, ker = (1000 * statistics.median(times[e]) for e in ENGINES)
+        means = [1000 * statistics.fmean(times[e]) for e in ENGINES]
+        print(
+            f"| {rid} | {len(times['kernel'])} | {ref:.2f} / {means[0]:.2f} | {ker:.2f} / {means[1]:.2f} | "
+            f"{ref / ker:.1f}× | {before:.2f} / {after:.2f} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

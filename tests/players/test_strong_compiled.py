@@ -1,0 +1,151 @@
+"""``strong`` on the compiled kernel chooses the reference player's moves, ply by ply, and never reads a hidden rank.
+
+The compiled judging (:mod:`wararchive.players.strong_compiled`) writes
+the player's evaluation again for the kernel; equality is the contract, so
+each game here is played twice in lockstep, once with every ``strong``
+player judging on the reference engine and once on the kernel, from the
+same seeds: the moves must be the same at every ply, the generators in the
+same state after each choice, and the records equal at the end. A failure
+names the ruleset, the seed and the ply.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from wararchive import kernel
+from wararchive.engine import ruleset
+from wararchive.errors import WararchiveError
+from wararchive.players import GreedyPlayer
+from wararchive.players.belief import Tracker
+from wararchive.players.strong import BeliefPlayer
+
+pytestmark = [
+    pytest.mark.kernel,
+    pytest.mark.skipif(kernel.numba_gap() is not None, reason="the compiled kernel needs numba"),
+]
+
+HIDDEN_RANK_GAMES = ("japanese-war-game", "spionaaz", "sojamang-1935", "finnish-front")
+
+
+def _lockstep(rid: str, seed: int, strong_sides: tuple[int, ...], plies: int | None = None) -> None:
+    """One game played twice, ``strong`` on ``strong_sides`` judging on each engine (greedy on the others), compared by ply."""
+    rs = ruleset(rid)
+    games = [rs.new_game(seed=seed), rs.new_game(seed=seed)]
+    players = []
+    for engine in ("reference", "kernel"):
+        side = [BeliefPlayer(f"{seed}:{p}", engine=engine) if p in strong_sides else GreedyPlayer(f"{seed}:{p}") for p in (0, 1)]
+        players.append(side)
+    limit = plies if plies is not None else rs.options["ply_limit"]
+    while games[0].result is None and games[0].ply < limit:
+        p, ply = games[0].to_move, games[0].ply
+        ref, com = players[0][p].choose(games[0]), players[1][p].choose(games[1])
+        where = f"{rid}, seed {seed}, ply {ply}"
+        assert com == ref, f"{where}: the kernel's strong chose {com}, the reference {ref}"
+        assert players[1][p].rng.getstate() == players[0][p].rng.getstate(), f"{where}: the generators differ after the choice"
+        games[0].play(ref)
+        games[1].play(com)
+    assert games[1].record() == games[0].record(), f"{rid}, seed {seed}: the records differ"
+
+
+@pytest.mark.parametrize("rid", HIDDEN_RANK_GAMES)
+def test_strong_against_greedy_chooses_alike_on_either_engine(rid):
+    """A whole game of strong against greedy (strong first, then second), the same move at every ply."""
+    for seed in (0, 1):
+        _lockstep(rid, seed, (seed % 2,))
+
+
+@pytest.mark.parametrize("rid", HIDDEN_RANK_GAMES)
+def test_strong_against_strong_chooses_alike_on_either_engine(rid):
+    """The first 120 plies of strong against strong (or the whole game, if shorter), the same moves on either engine."""
+    for seed in (2, 3):
+        _lockstep(rid, seed, (0, 1), plies=120)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rid", HIDDEN_RANK_GAMES)
+def test_many_games_choose_alike_on_either_engine(rid):
+    """Ten whole games each of strong against greedy and of strong against strong."""
+    for seed in range(3, 13):
+        _lockstep(rid, seed, (seed % 2,))
+        _lockstep(rid, seed, (0, 1))
+
+
+def _hidden_pair(game, player: int) -> tuple[int, int]:
+    """Two enemy cells unseen by ``player``, of different ranks, that may trade places (moved alike, mobile alike)."""
+    view = game.view(player)
+    hidden = [c for c, s in enumerate(view.cells) if s and s["side"] != view.player and s["piece"] is None]
+    for a in hidden:
+        for b in hidden:
+            alike = (
+                view.cells[a]["moved"] == view.cells[b]["moved"]
+                and game.types[game.kind[a]].mobile == game.types[game.kind[b]].mobile
+            )
+            if game.kind[a] != game.kind[b] and alike:
+                return a, b
+    raise AssertionError("no two hidden enemy pieces to swap")
+
+
+@pytest.mark.parametrize(
+    ("rid", "plies"), [("japanese-war-game", 40), ("spionaaz", 30), ("sojamang-1935", 20), ("finnish-front", 30)]
+)
+def test_the_compiled_choice_does_not_depend_on_hidden_ranks(rid, plies):
+    """Swapping two unlearned enemy pieces in the real game leaves the kernel player's choice, and its draws, unchanged.
+
+    The kernel's root holds the real position, true ranks included, until
+    each world's drawn ranks overwrite them: none may survive into a judgement.
+    """
+    for seed in (1, 2):
+        game = ruleset(rid).new_game(seed=seed)
+        rng = random.Random(seed)
+        tracker = Tracker(0)
+        for _ in range(plies):
+            if game.result is not None:
+                break
+            if game.to_move == 0:
+                tracker.update(game)
+            game.play(rng.choice(game.legal_moves()))
+        if game.result is not None:
+            continue
+        me = game.to_move
+        twin = game.clone()
+        a, b = _hidden_pair(game, me)
+        twin.kind[a], twin.kind[b] = twin.kind[b], twin.kind[a]
+        twin._legal = None
+        assert twin.view(me).to_dict() == game.view(me).to_dict()  # the player cannot tell them apart
+        first, second = BeliefPlayer(seed, 3, engine="kernel"), BeliefPlayer(seed, 3, engine="kernel")
+        first._trackers = {0: copy.deepcopy(tracker)}
+        second._trackers = {0: copy.deepcopy(tracker)}
+        assert first.choose(game) == second.choose(twin), f"{rid}, seed {seed}"
+        assert first.rng.getstate() == second.rng.getstate()
+
+
+def test_an_engine_not_known_is_refused_in_one_line():
+    """``engine`` is one of kernel.ENGINES, checked when the player is made; a game with nothing hidden needs no kernel."""
+    with pytest.raises(WararchiveError, match="engine 'gpu'"):
+        BeliefPlayer(0, engine="gpu")
+    chess = ruleset("chess").new_game(seed=0)
+    assert BeliefPlayer(0, engine="kernel").choose(chess) in chess.legal_moves()  # nothing hidden: no worlds to judge
+
+
+def test_a_world_beyond_the_army_list_is_judged_on_the_reference_engine(monkeypatch):
+    """Sõjamäng brings pieces into play: with more hidden pieces than ranks left, the belief draws the likeliest rank
+    beyond the counts, a world the kernel's arrays (sized by the army) cannot hold. Such a move is judged on the
+    reference engine, and the game goes on move for move alike (this game once wrote past the kernel's tables)."""
+    from wararchive.players import strong_compiled
+
+    refused = []
+    fits = strong_compiled.fits
+
+    def counted(pool: list[int], draws: list[list[int]]) -> bool:
+        ok = fits(pool, draws)
+        if not ok:
+            refused.append(draws)
+        return ok
+
+    monkeypatch.setattr(strong_compiled, "fits", counted)
+    _lockstep("sojamang-1935", 2, (0,), plies=90)
+    assert refused, "no world beyond the army list was drawn: the test no longer covers the fallback"
