@@ -9,8 +9,10 @@ covered option set both ways and names the seed and ply of any divergence.
 
 Covered: the Japanese War Game, Spionaaž, the Finnish map game and
 Sõjamäng, every option, random and greedy players in any pairing, and
-the search's positions in all four. Anything else (chess, a search
-player on either side, a machine without numba) is not: :func:`gap` says
+the search's positions in all four; chess's whole games between random
+and greedy players, every option (:mod:`.chess`, its own compiled games).
+Anything else (a search player on either side, a search's chess
+positions, a machine without numba) is not: :func:`gap` says
 why in one line, and callers (``players.simulate``, hence the commands
 ``simulate``, ``study`` and ``publish-studies``) then run the reference
 engine and say so.
@@ -60,6 +62,7 @@ if TYPE_CHECKING:
 
     from ..engine.board_game import BoardGame
     from ..engine.ruleset import Ruleset
+    from .chess import ReplayedChessGame
     from .game import KernelGame
     from .world import Worlds
 
@@ -79,21 +82,30 @@ def numba_gap() -> str | None:
     return None
 
 
-def gap(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> str | None:
-    """Why the kernel cannot play ``rs`` between ``players`` (one line), or None if it can."""
+def gap(rs: Ruleset, players: Sequence[str] | None = None) -> str | None:
+    """Why the kernel cannot play ``rs`` between ``players`` (one line), or None if it can.
+
+    ``players`` None asks for a search's positions (:func:`search_playouts`,
+    :func:`worlds`) and random playouts from them: the board games have
+    both, chess (:mod:`.chess`) only whole games between named players.
+    """
     if (why := numba_gap()) is not None:
         return why
+    from .chess import gap as chess_gap, is_chess
     from .tables import players_gap, ruleset_gap
 
-    return ruleset_gap(rs) or players_gap(tuple(players))
+    if is_chess(rs):
+        positions = "the kernel plays whole games of chess, not a search's positions"
+        return chess_gap(rs) or (positions if players is None else players_gap(tuple(players)))
+    return ruleset_gap(rs) or (None if players is None else players_gap(tuple(players)))
 
 
-def covers(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> bool:
-    """Can the kernel play ``rs`` between ``players``? (:func:`gap` says why not.)"""
+def covers(rs: Ruleset, players: Sequence[str] | None = None) -> bool:
+    """Can the kernel play ``rs`` between ``players`` (None: a search's positions)? (:func:`gap` says why not.)"""
     return gap(rs, players) is None
 
 
-def choose(engine: str, rs: Ruleset, players: Sequence[str] = ("random", "random")) -> tuple[str, str | None]:
+def choose(engine: str, rs: Ruleset, players: Sequence[str] | None = None) -> tuple[str, str | None]:
     """Which engine runs (``"kernel"`` or ``"reference"``) when ``engine`` is asked for, and why not the kernel.
 
     ``kernel`` asked for where it does not cover the game is refused with
@@ -124,16 +136,21 @@ def _keys(rs: Ruleset, seed: int) -> np.ndarray:
     return np.stack([seed_key(f"{rs.id}:{seed}:{s}") for s in streams])
 
 
-def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) -> KernelGame:
-    """The game ``simulate_one(rs, seed, players)`` plays, played by the kernel (see :func:`gap` for what it covers)."""
+def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) -> KernelGame | ReplayedChessGame:
+    """The game ``simulate_one(rs, seed, players)`` plays, played by the kernel (see :func:`gap` for what it covers).
+
+    For chess, the reference game replayed from the compiled game's moves (:func:`.chess.play`).
+    """
     from ..engine.limits import check_seed
     from ..engine.placing import SetupError
-    from . import playout
+    from . import chess, playout
     from .game import KernelGame
     from .tables import player_kinds
 
     check_seed(seed)
     _require(rs, players)
+    if chess.is_chess(rs):
+        return chess.play(rs, seed, players)
     S, W = _compiled(rs)
     for s, key in enumerate(_keys(rs, seed)):
         playout.mt.seed(W.rng[s], key)
@@ -154,11 +171,13 @@ def play_many(rs: Ruleset, seeds: Sequence[int], players: Sequence[str] = ("rand
     import numpy as np
 
     from ..engine.limits import check_seed
-    from . import playout
+    from . import chess, playout
     from .tables import player_kinds
 
     seeds = [check_seed(s) for s in seeds]
     _require(rs, players)
+    if chess.is_chess(rs):
+        return chess.play_many(rs, seeds, players)
     S, W = _compiled(rs)
     keys = np.stack([_keys(rs, s) for s in seeds]) if len(seeds) else np.zeros((0, 5, 1), np.int64)
     out = np.zeros((len(seeds), 3), np.int64)
@@ -248,7 +267,7 @@ def _stream(stream: object) -> np.ndarray:
     return stream
 
 
-def _require(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> None:
+def _require(rs: Ruleset, players: Sequence[str] | None = None) -> None:
     """Refuse, in one line, a ruleset or players the kernel does not play (:func:`gap` says why)."""
     from ..errors import WararchiveError
 
@@ -271,9 +290,13 @@ _LOCAL = threading.local()  # each thread its own game buffers: a Dask worker of
 
 def _compiled(rs: Ruleset, slot: str = "game"):
     """The ruleset's arrays and this thread's ``slot`` buffers for its games (a search loads its positions into a second)."""
+    from ..errors import WararchiveError
     from . import playout
+    from .chess import is_chess
     from .tables import spec
 
+    if is_chess(rs):  # chess has no board game's arrays: its own compiled games (.chess) take whole games only
+        raise WararchiveError("the kernel cannot play chess on the board games' arrays: kernel.play and play_many play it")
     S = spec(rs)
     buffers = _LOCAL.__dict__.setdefault(slot, {})
     if id(S) not in buffers:

@@ -127,9 +127,13 @@ def play_seeds(job: BlockJob) -> list[dict[str, Any]]:
     rid, label, options, seeds, players, swapped, engine = job
     if engine != "kernel":
         return [play((rid, label, options, seed, players, swapped, engine)) for seed in seeds]
-    from .compiled import facts, play_block
+    from ..kernel.chess import chess_facts, is_chess
 
     rs = ruleset(rid, **options)
+    if is_chess(rs):  # chess has compiled games of its own (python-chess's moves), read the same way
+        return chess_facts(rs, label, seeds, players, swapped)
+    from .compiled import facts, play_block
+
     return facts(rs, label, play_block(rs, seeds, players), swapped)
 
 
