@@ -287,6 +287,12 @@ def test_what_the_kernel_does_not_play_of_chess_is_refused_in_one_line():
         kernel._compiled(rs)
 
 
+def test_the_players_draw_from_the_streams_simulate_one_seeds():
+    rs = ruleset("chess")
+    for seed in (0, -5, 2**63 - 1):
+        assert kchess._player_keys(rs, seed).tolist() == kernel._keys(rs, seed)[3:].tolist()
+
+
 def test_another_python_chess_leaves_chess_to_the_reference_engine(monkeypatch):
     monkeypatch.setattr(chess, "__version__", "2.0.0")
     why = kernel.gap(ruleset("chess"), ("random", "random"))

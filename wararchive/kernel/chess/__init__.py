@@ -1,11 +1,11 @@
 """Chess on the compiled kernel: whole games of the ``chess`` ruleset, move for move the reference engine's.
 
-The reference engine stays the definition: :class:`~wararchive.rulesets.chess.ChessGame`,
+The reference engine stays the definition: ``wararchive.rulesets.chess.ChessGame``,
 whose moves python-chess generates and checks. This is an accelerator for
 the studies, which play thousands of games between the random and greedy
 players: the game ``simulate_one(rs, seed, players)`` plays, made by
-numba-compiled code on bitboards (:mod:`.board`, :mod:`.games`), some
-hundred times faster.
+numba-compiled code on bitboards (:mod:`wararchive.kernel.chess.board`,
+:mod:`wararchive.kernel.chess.games`), some hundred times faster.
 
 Equality rests on three copies, each tested against its original
 (``tests/kernel/test_chess_kernel.py``):
@@ -16,8 +16,8 @@ Equality rests on three copies, each tested against its original
   ``generate_castling_moves``…): with any other version installed the
   kernel leaves chess to the reference engine (:func:`gap` says so), and
   the move-order tests fail;
-- the players' draws: :mod:`..mt` mirrors ``random.Random``, seeded from the
-  players' seed texts (:func:`wararchive.kernel._keys`);
+- the players' draws: :mod:`wararchive.kernel.mt` mirrors ``random.Random``, seeded from the
+  players' seed texts as ``simulate_one`` writes them;
 - ``ChessGame``'s greedy values, events and ends, with their float
   operations and python-chess's draw rules (its half-move-clock-99
   look-ahead for the fifty-move claim, its repetition look-back).
@@ -32,7 +32,7 @@ and the ruleset through :func:`wararchive.kernel.gap`; the ply limit was
 checked by the ruleset's options.
 
 Numba checks a cached function against its own file only: after editing
-:mod:`.board`, delete ``wararchive/kernel/chess/__pycache__/*.nb[ic]``.
+:mod:`wararchive.kernel.chess.board`, delete ``wararchive/kernel/chess/__pycache__/*.nb[ic]``.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from ...engine.ruleset import Ruleset
 
 REPLICATED = "1.11"
-"""The python-chess release whose move order :mod:`.board` replicates (1.11.2 read; its order is the same across 1.11)."""
+"""The python-chess release whose move order the kernel replicates (its source read in 1.11.2; the tests check the order)."""
 
 EVENT_RULES = (
     "chess.castling",
@@ -66,7 +66,7 @@ EVENT_RULES = (
     "chess.modern-draws",
     "project.ply-limit",
 )
-"""The rules ``ChessGame`` logs, in the order of :mod:`.games`' ``R_*``."""
+"""The rules ``ChessGame`` logs, in the order of :mod:`wararchive.kernel.chess.games`' ``R_*``."""
 READINGS = ("leaflet", "modern")
 PIECE_TYPES = {pid: ptype for ptype, pid in BY_TYPE.items()}
 
@@ -91,7 +91,7 @@ def gap(rs: Ruleset) -> str | None:
 
 
 def load(board: chess.Board) -> np.ndarray:
-    """A standard-chess ``board`` as a compiled position (:mod:`.board`'s layout)."""
+    """A standard-chess ``board`` as a compiled position (:mod:`wararchive.kernel.chess.board`'s layout)."""
     from . import board as b
 
     B = np.zeros(b.SIZE, np.int64)
@@ -144,12 +144,14 @@ def _start() -> np.ndarray:
 
 
 class Block:
-    """A block's games as arrays, one row per seed (see :func:`.games.play_block`)."""
+    """A block's games as arrays, one row per seed (see :func:`wararchive.kernel.chess.games.play_block`)."""
 
     def __init__(self, seeds: list[int], rules: int, plies: int):
+        from .games import OUT_WIDTH
+
         g = len(seeds)
         self.seeds = seeds
-        self.out = np.zeros((g, 4), np.int64)
+        self.out = np.zeros((g, OUT_WIDTH), np.int64)
         self.fired = np.zeros((g, rules), np.int64)
         self.army = np.zeros((g, 2, chess.KING + 1), np.int64)
         self.record = np.zeros((g, plies), np.int64)
@@ -164,21 +166,20 @@ def play_block(rs: Ruleset, seeds: Sequence[int], players: Sequence[str], record
     """
     from ...engine.limits import check_seed
     from ...errors import WararchiveError
-    from .. import _keys, gap as kernel_gap
-    from ..tables import player_kinds
+    from ..tables import player_kinds, players_gap
     from . import games
 
     seeds = [check_seed(s) for s in seeds]
     if not is_chess(rs):
         raise WararchiveError(f"the kernel's chess plays chess, not {rs.id}")
-    if (why := kernel_gap(rs, players)) is not None:
+    if (why := gap(rs) or players_gap(tuple(players))) is not None:
         raise WararchiveError(f"the kernel cannot play this: {why}")
     index = {r.id: i for i, r in enumerate(rs.rules)}
     limit = int(rs.options["ply_limit"])
     block = Block(seeds, len(index), limit if record else 0)
     if not seeds:
         return block
-    keys = np.stack([_keys(rs, s)[3:5] for s in seeds])  # the players' streams, white's then black's
+    keys = np.stack([_player_keys(rs, s) for s in seeds])
     values = np.zeros(chess.KING + 1, np.float64)
     for t, v in VALUE.items():
         values[t] = v
@@ -196,6 +197,17 @@ def play_block(rs: Ruleset, seeds: Sequence[int], players: Sequence[str], record
         block.record,
     )
     return block
+
+
+def _player_keys(rs: Ruleset, seed: int) -> np.ndarray:
+    """The seed keys (:func:`wararchive.kernel.mt.seed_key`) of the players' ``random.Random``, as ``simulate_one`` seeds them.
+
+    Chess draws nothing else (its setup is fixed): of :func:`wararchive.kernel._keys`'
+    five streams, only these two (that module imports this one, so it is not called).
+    """
+    from ..mt import seed_key
+
+    return np.stack([seed_key(f"{rs.id}:{seed}:player:{side}") for side in rs.sides])
 
 
 def play_many(rs: Ruleset, seeds: Sequence[int], players: Sequence[str]) -> np.ndarray:
@@ -240,7 +252,7 @@ def play(rs: Ruleset, seed: int, players: Sequence[str]) -> ReplayedChessGame:
 
 
 def chess_facts(rs: Ruleset, label: str, seeds: Sequence[int], players: Sequence[str], swapped: bool) -> list[dict[str, Any]]:
-    """The study's facts of ``seeds``' games (:func:`wararchive.study.run.play`'s, the same values), from one compiled call."""
+    """The study's facts of ``seeds``' games (``wararchive.study.run.play``'s, the same values), from one compiled call."""
     from .games import OUT_ADJUDICATED, OUT_END_RULE, OUT_PLY, OUT_WINNER
 
     block = play_block(rs, seeds, players)

@@ -39,7 +39,7 @@ CO = 7  # CO + side: that side's men (side 0 white, 1 black)
 TURN, CASTLE, EP, HMC = 9, 10, 11, 12
 SIZE = 13
 KEY = 11  # a transposition key: the eight bitboards, turn, castling rights, en passant square or -1
-MAX_MOVES = 256  # more than the most legal moves of any position (218)
+MAX_MOVES = 512  # more than any position's pseudo-legal moves: a king's 10, and 27 (a queen's) for each of 15 men
 
 
 def _bb(values: list[int]) -> np.ndarray:

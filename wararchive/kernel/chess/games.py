@@ -5,7 +5,7 @@ player picks an index into the legal moves (:mod:`.board`, python-chess's
 order), as :class:`~wararchive.players.baseline.RandomPlayer` (``choice``)
 or :class:`~wararchive.players.baseline.GreedyPlayer` (the moves within
 1e-9 of the best ``ChessGame.move_values``, then ``choice``) does, drawing
-from its side's stream (:mod:`..mt`); the move's events are counted as
+from its side's stream (:mod:`wararchive.kernel.mt`); the move's events are counted as
 ``_apply`` logs them (castling, or en passant, or a capture; a promotion),
 then, after the move: checkmate, stalemate, with the modern draws
 insufficient material, the fifty-move claim and threefold repetition, else
