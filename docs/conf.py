@@ -49,6 +49,7 @@ nitpick_ignore_regex = [
     # The kernel's internals (its array state and the modules that compile it) and a few private helpers, which
     # docstrings of public functions mention and the reference does not document.
     (_ANY_ROLE, r"wararchive\.kernel\.(mt|playout|position|world|sojamang|tables|layout|arrays)(\..*)?|(k\.)?(Work|Spec)"),
+    (_ANY_ROLE, r"wararchive\.kernel\.chess\.(board|games)(\..*)?"),  # compiled chess's bitboards and games
     (r"py:(mod|func|meth)", r"mt|world|playout|position\.check|_watch_owner|_apply|_copy_state"),
     (r"py:mod", r"wararchive\.(kernel\.mt|interop\.openspiel_player)"),
 ]

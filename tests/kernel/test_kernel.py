@@ -515,9 +515,10 @@ def test_simulate_writes_the_same_records_on_either_engine(tmp_path, capsys):
 def test_simulate_refuses_the_kernel_where_it_does_not_cover_in_one_line(tmp_path, capsys):
     from wararchive.cli.main import main
 
-    assert main(["simulate", "chess", "--games", "2", "--engine", "kernel", "--out", str(tmp_path / "c.jsonl")]) != 0
+    argv = ["simulate", "chess", "--games", "2", "--players", "ismcts:2,random", "--engine", "kernel"]
+    assert main([*argv, "--out", str(tmp_path / "c.jsonl")]) != 0
     err = capsys.readouterr().err.strip()
-    assert err.count("\n") == 0 and "kernel cannot play this: chess" in err
+    assert err.count("\n") == 0 and "kernel cannot play this: the kernel plays only random, greedy players" in err
 
 
 def test_a_study_has_the_same_tables_on_either_engine_and_says_which_ran():

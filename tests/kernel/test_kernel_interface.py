@@ -84,5 +84,10 @@ def test_a_true_declaration_passes_the_check(registry):
     assert check_kernel_equality(rid) is None
 
 
-def test_a_ruleset_the_kernel_leaves_alone_returns_the_reason():
-    assert "not a board game of the shared mechanism" in check_kernel_equality("chess")
+def test_a_ruleset_the_kernel_leaves_alone_returns_the_reason(registry):
+    assert "declare no kernel_mirror of their own" in check_kernel_equality(registry(SilentSpies))
+
+
+def test_chess_on_the_kernel_passes_the_check():
+    """Compiled chess (kernel.play replays its moves on the reference engine) is checked move by move like the board games."""
+    assert check_kernel_equality("chess", seeds=range(4), full_seeds=range(1)) is None

@@ -64,12 +64,10 @@ def test_the_reference_engine_still_plays_one_game_a_job():
 
 
 def test_a_bad_seed_is_refused_in_one_line_before_compiled_code():
-    from wararchive.kernel.block import play_block
-
     with pytest.raises(WararchiveError, match="seed"):
-        play_block(ruleset("japanese-war-game"), [1, 2**63], ("random", "random"))
+        kernel.play_block(ruleset("japanese-war-game"), [1, 2**63], ("random", "random"))
     with pytest.raises(WararchiveError, match="kernel cannot play"):
-        play_block(ruleset("chess"), [1], ("random", "random"))
+        kernel.play_block(ruleset("chess"), [1], ("random", "random"))
 
 
 def _loaded_blocks() -> bool:

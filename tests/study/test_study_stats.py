@@ -100,6 +100,7 @@ def _games(a: np.ndarray, b: np.ndarray) -> pd.DataFrame:
             "seed": list(range(n)) * 2,
             "winner": [None if r in ("draw", "unfinished") else r for r in [*a, *b]],
             "plies": [10] * (2 * n),
+            "lead_changes": [1] * (2 * n),
             "adjudicated": [r == "unfinished" for r in [*a, *b]],
             "setup": ["s"] * (2 * n),
         }

@@ -31,6 +31,7 @@ def null_games(rng: np.random.Generator, n: int):
             "seed": [*range(n)] * 2,
             "winner": [None if o in ("draw", "unfinished") else o for o in [*a, *b]],
             "plies": [10] * (2 * n),
+            "lead_changes": [1] * (2 * n),
             "adjudicated": [o == "unfinished" for o in [*a, *b]],
             "setup": ["s"] * (2 * n),
         }

@@ -9,8 +9,10 @@ covered option set both ways and names the seed and ply of any divergence.
 
 Covered: the Japanese War Game, Spionaaž, the Finnish map game and
 Sõjamäng, every option, random and greedy players in any pairing, and
-the search's positions in all four. Anything else (chess, a search
-player on either side, a machine without numba) is not: :func:`gap` says
+the search's positions in all four; chess's whole games between random
+and greedy players, every option (:mod:`.chess`, its own compiled games).
+Anything else (a search player on either side, a search's chess
+positions, a machine without numba) is not: :func:`gap` says
 why in one line, and callers (``players.simulate``, hence the commands
 ``simulate``, ``study`` and ``publish-studies``) then run the reference
 engine and say so.
@@ -60,6 +62,8 @@ if TYPE_CHECKING:
 
     from ..engine.board_game import BoardGame
     from ..engine.ruleset import Ruleset
+    from .block import Block
+    from .chess import ReplayedChessGame
     from .game import KernelGame
     from .world import Worlds
 
@@ -79,21 +83,30 @@ def numba_gap() -> str | None:
     return None
 
 
-def gap(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> str | None:
-    """Why the kernel cannot play ``rs`` between ``players`` (one line), or None if it can."""
+def gap(rs: Ruleset, players: Sequence[str] | None = None) -> str | None:
+    """Why the kernel cannot play ``rs`` between ``players`` (one line), or None if it can.
+
+    ``players`` None asks for a search's positions (:func:`search_playouts`,
+    :func:`worlds`) and random playouts from them: the board games have
+    both, chess (:mod:`.chess`) only whole games between named players.
+    """
     if (why := numba_gap()) is not None:
         return why
+    from .chess import gap as chess_gap, is_chess
     from .tables import players_gap, ruleset_gap
 
-    return ruleset_gap(rs) or players_gap(tuple(players))
+    if is_chess(rs):
+        positions = "the kernel plays whole games of chess, not a search's positions"
+        return chess_gap(rs) or (positions if players is None else players_gap(tuple(players)))
+    return ruleset_gap(rs) or (None if players is None else players_gap(tuple(players)))
 
 
-def covers(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> bool:
-    """Can the kernel play ``rs`` between ``players``? (:func:`gap` says why not.)"""
+def covers(rs: Ruleset, players: Sequence[str] | None = None) -> bool:
+    """Can the kernel play ``rs`` between ``players`` (None: a search's positions)? (:func:`gap` says why not.)"""
     return gap(rs, players) is None
 
 
-def choose(engine: str, rs: Ruleset, players: Sequence[str] = ("random", "random")) -> tuple[str, str | None]:
+def choose(engine: str, rs: Ruleset, players: Sequence[str] | None = None) -> tuple[str, str | None]:
     """Which engine runs (``"kernel"`` or ``"reference"``) when ``engine`` is asked for, and why not the kernel.
 
     ``kernel`` asked for where it does not cover the game is refused with
@@ -114,17 +127,22 @@ def choose(engine: str, rs: Ruleset, players: Sequence[str] = ("random", "random
     return "reference", why
 
 
-def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) -> KernelGame:
-    """The game ``simulate_one(rs, seed, players)`` plays, played by the kernel (see :func:`gap` for what it covers)."""
+def play(rs: Ruleset, seed: int, players: Sequence[str] = ("random", "random")) -> KernelGame | ReplayedChessGame:
+    """The game ``simulate_one(rs, seed, players)`` plays, played by the kernel (see :func:`gap` for what it covers).
+
+    For chess, the reference game replayed from the compiled game's moves (:func:`.chess.play`).
+    """
     from ..engine.limits import check_seed
     from ..engine.placing import SetupError
-    from . import playout
+    from . import chess, playout
     from .block import keys_of
     from .game import KernelGame
     from .tables import player_kinds
 
     check_seed(seed)
     _require(rs, players)
+    if chess.is_chess(rs):
+        return chess.play(rs, seed, players)
     S, W = _compiled(rs)
     for s, key in enumerate(keys_of(rs, seed)):
         playout.mt.seed(W.rng[s], key)
@@ -141,11 +159,48 @@ def play_many(rs: Ruleset, seeds: Sequence[int], players: Sequence[str] = ("rand
 
     The fast path for throughput (benchmarks, bulk statistics): no records
     are built. Each row is the game :func:`play` returns for that seed;
-    :func:`.block.play_block` gives the rest of what a study reads of it.
+    :func:`play_block` gives the rest of what a study reads of it
+    (for chess, :func:`.chess.play_block`).
     """
-    from .block import play_block
+    from . import chess
 
+    if chess.is_chess(rs):
+        return chess.play_many(rs, seeds, players)
     return play_block(rs, seeds, players).out[:, :3].copy()
+
+
+def play_block(rs: Ruleset, seeds: Sequence[int], players: Sequence[str]) -> Block:
+    """The facts of ``seeds``' games of ``rs`` between ``players`` (in the order of the sides), in one compiled call.
+
+    The seeds and players are checked as :func:`wararchive.kernel.play`
+    checks them (one line each), before any compiled code runs; a seed
+    whose random setup fails raises the kernel's
+    :class:`~wararchive.engine.placing.SetupError`, as ``kernel.play`` does.
+    """
+    import numpy as np
+
+    from ..engine.limits import check_seed
+    from ..engine.placing import SetupError
+    from . import playout
+    from .block import Block, keys_of
+    from .tables import player_kinds
+
+    seeds = [check_seed(s) for s in seeds]
+    _require(rs, players)
+    S, W = _compiled(rs)
+    # Sõjamäng's reinforcements bring in pieces of any type: the army arrays have a column for every type.
+    block = Block(seeds, W.kind.shape[0], len(rs.rules), len(rs.piece_types))
+    if not seeds:
+        return block
+    keys = np.stack([keys_of(rs, s) for s in seeds])
+    arrays = (block.out, block.fired, block.start, block.end, block.cells, block.blocked)
+    playout.play_block(S, W, player_kinds((players[0], players[1])), keys, np.array(seeds, np.int64), *arrays)
+    failed = block.out[:, playout.OUT_SETUP_FAILED]
+    if failed.any():
+        g = int(np.flatnonzero(failed)[0])
+        side = rs.sides[failed[g] - 1]
+        raise SetupError(f"no legal random setup found for {side} in {playout.SETUP_TRIES} tries (seed {seeds[g]})")
+    return block
 
 
 def search_playouts(
@@ -230,7 +285,7 @@ def _stream(stream: object) -> np.ndarray:
     return stream
 
 
-def _require(rs: Ruleset, players: Sequence[str] = ("random", "random")) -> None:
+def _require(rs: Ruleset, players: Sequence[str] | None = None) -> None:
     """Refuse, in one line, a ruleset or players the kernel does not play (:func:`gap` says why)."""
     from ..errors import WararchiveError
 
@@ -253,9 +308,13 @@ _LOCAL = threading.local()  # each thread its own game buffers: a Dask worker of
 
 def _compiled(rs: Ruleset, slot: str = "game"):
     """The ruleset's arrays and this thread's ``slot`` buffers for its games (a search loads its positions into a second)."""
+    from ..errors import WararchiveError
     from . import playout
+    from .chess import is_chess
     from .tables import spec
 
+    if is_chess(rs):  # chess has no board game's arrays: its own compiled games (.chess) take whole games only
+        raise WararchiveError("the kernel cannot play chess on the board games' arrays: kernel.play and play_many play it")
     S = spec(rs)
     buffers = _LOCAL.__dict__.setdefault(slot, {})
     if id(S) not in buffers:

@@ -3,20 +3,19 @@
 :func:`wararchive.kernel.play` builds a whole
 :class:`~wararchive.kernel.game.KernelGame` per game (its moves, events and
 record), which is what a reader replaying one game wants and what cost
-most of a study's time. :func:`play_block` plays the kernel's own compiled
-game (:func:`.playout.play`) for every seed of a block in one compiled call
-(:func:`.playout.play_block`) and keeps, after each game, only what a study
-reads of it: the result, how often each rule fired, the armies at the start
+most of a study's time. :func:`wararchive.kernel.play_block` plays the
+kernel's own compiled game (:func:`.playout.play`) for every seed of a block
+in one compiled call (:func:`.playout.play_block`) into a :class:`Block`,
+keeping after each game only what a study reads of it: the result, how often each rule fired, the armies at the start
 and the end, and the starting board. The game played is the kernel's for
 that seed, so every fact is the one ``kernel.play`` (and the reference
 engine) gives; ``tests/study/test_blocks.py`` checks it against the
-game-by-game path. :func:`wararchive.kernel.play_many` is this block's
-first three columns.
+game-by-game path. :func:`wararchive.kernel.play_many` is a block's first
+three columns.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -43,48 +42,16 @@ class Block:
         self.blocked = np.full((g, cells), -1, np.int64)  # cells the preparation blocked, then -1s
 
 
-def play_block(rs: Ruleset, seeds: Sequence[int], players: Sequence[str]) -> Block:
-    """The facts of ``seeds``' games of ``rs`` between ``players`` (in the order of the sides), in one compiled call.
-
-    The seeds and players are checked as :func:`wararchive.kernel.play`
-    checks them (one line each), before any compiled code runs; a seed
-    whose random setup fails raises the kernel's
-    :class:`~wararchive.engine.placing.SetupError`, as ``kernel.play`` does.
-    """
-    from ..engine.limits import check_seed
-    from ..engine.placing import SetupError
-    from . import _compiled, _require
-    from .tables import player_kinds
-
-    seeds = [check_seed(s) for s in seeds]
-    _require(rs, players)
-    S, W = _compiled(rs)
-    # Sõjamäng's reinforcements bring in pieces of any type: the army arrays have a column for every type.
-    block = Block(seeds, W.kind.shape[0], len(rs.rules), len(rs.piece_types))
-    if not seeds:
-        return block
-    keys = np.stack([keys_of(rs, s) for s in seeds])
-    arrays = (block.out, block.fired, block.start, block.end, block.cells, block.blocked)
-    playout.play_block(S, W, player_kinds((players[0], players[1])), keys, np.array(seeds, np.int64), *arrays)
-    failed = block.out[:, playout.OUT_SETUP_FAILED]
-    if failed.any():
-        g = int(np.flatnonzero(failed)[0])
-        side = rs.sides[failed[g] - 1]
-        raise SetupError(f"no legal random setup found for {side} in {playout.SETUP_TRIES} tries (seed {seeds[g]})")
-    return block
-
-
 _KEYS: dict[tuple, np.ndarray] = {}  # (ruleset id, sides, seed) → the game's seed keys: every reading of a seed shares them
 
 
 def keys_of(rs: Ruleset, seed: int) -> np.ndarray:
-    """The five seed keys of a game (prepare, both setups, both players), kept: five SHA-512s a game were a tenth of a study."""
-    from .mt import seed_keys
+    """:func:`.mt.game_keys` of a game, kept: five SHA-512s a game were a tenth of a study's time."""
+    from .mt import game_keys
 
     key = (rs.id, tuple(rs.sides), seed)
     if (known := _KEYS.get(key)) is None:
         if len(_KEYS) >= _KEYS_MAX:
             _KEYS.clear()
-        streams = ["prepare", *(f"setup:{s}" for s in rs.sides), *(f"player:{s}" for s in rs.sides)]
-        known = _KEYS[key] = seed_keys([f"{rs.id}:{seed}:{s}" for s in streams])
+        known = _KEYS[key] = game_keys(rs.id, tuple(rs.sides), seed)
     return known

@@ -102,6 +102,16 @@ def seed_keys(texts: list[str]) -> np.ndarray:
     return keys
 
 
+def game_keys(ruleset_id: str, sides: tuple[str, ...], seed: int) -> np.ndarray:
+    """A game's five seed keys: the preparation, both setups (``Ruleset.rng``), both players (``simulate_one``).
+
+    The texts are the reference engine's, so a stream seeded with a key
+    draws what that ``random.Random`` draws.
+    """
+    streams = ["prepare", *(f"setup:{s}" for s in sides), *(f"player:{s}" for s in sides)]
+    return seed_keys([f"{ruleset_id}:{seed}:{s}" for s in streams])
+
+
 def _init_genrand(s: int) -> np.ndarray:
     """``init_genrand(s)``: the state every ``init_by_array`` starts from (computed once: it never changes)."""
     mt = [s]

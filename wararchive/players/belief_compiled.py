@@ -25,8 +25,6 @@ from ..kernel import mirror, mt
 if TYPE_CHECKING:
     import random
 
-    from .belief import Belief
-
 
 def sinkhorn(rows: list[list[float]], pool: list[int], rounds: int) -> list[list[float]]:
     """:func:`wararchive.players.belief._sinkhorn` compiled: the same marginals, to the last bit."""
@@ -37,16 +35,21 @@ def sinkhorn(rows: list[list[float]], pool: list[int], rounds: int) -> list[list
     return m.tolist()
 
 
-def assignments(belief: Belief, rng: random.Random, count: int) -> list[list[int]]:
-    """``count`` calls of ``belief.assignment(rng)``, compiled: the same ranks, and ``rng`` left in the same state."""
-    n, types = len(belief.uids), len(belief.pool)
+def assignments(
+    pool: list[int], marginal: list, likelihood: list, possible: list, rng: random.Random, count: int
+) -> list[list[int]]:
+    """``count`` calls of ``Belief.assignment(rng)`` on a belief's pool, marginals, likelihoods and possible ranks, compiled.
+
+    The same ranks, and ``rng`` left in the same state. The belief's
+    fields come as they are (one row per hidden piece, one column per rank
+    of ``pool``) rather than the belief itself, which imports this module.
+    """
+    n, types = len(marginal), len(pool)
     out = np.full((count, n), -1, np.int64)
     if n:
         state = mirror(rng)
-        marginal = np.array(belief.marginal, np.float64).reshape(n, types)
-        likelihood = np.array(belief.likelihood, np.float64).reshape(n, types)
-        possible = np.array(belief.possible, np.bool_).reshape(n, types)
-        _assignments(state, marginal, likelihood, possible, np.array(belief.pool, np.int64), out)
+        rows = [np.array(x, np.float64).reshape(n, types) for x in (marginal, likelihood)]
+        _assignments(state, *rows, np.array(possible, np.bool_).reshape(n, types), np.array(pool, np.int64), out)
         version, _, gauss = rng.getstate()
         rng.setstate((version, tuple(state.tolist()), gauss))
     return out.tolist()

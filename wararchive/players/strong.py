@@ -144,7 +144,7 @@ class BeliefPlayer(Player):
             if on_kernel:  # the same draws as belief.sample's (compiled: .belief_compiled), the worlds made in compiled code
                 from .belief_compiled import assignments
 
-                draws = assignments(belief, self.rng, self.worlds)
+                draws = assignments(belief.pool, belief.marginal, belief.likelihood, belief.possible, self.rng, self.worlds)
             else:
                 worlds = [belief.sample(game, self.rng) for _ in range(self.worlds)]
         else:  # nothing hidden (chess): one world, the game itself

@@ -1,7 +1,7 @@
 """A block of a study's games from the compiled kernel, as the facts :func:`.run.play` gives game by game.
 
 The kernel plays a block of seeds in one compiled call and hands back
-arrays (:func:`wararchive.kernel.block.play_block`); a study's tables want,
+arrays (:func:`wararchive.kernel.play_block`); a study's tables want,
 per game, the same facts :func:`.run.play` reads from a whole game (by
 column, :class:`.played.Played`): names instead of indices, the survival
 rows sorted as there, and a hash of the setup made from the same records.
@@ -24,6 +24,7 @@ from .played import Played, column
 
 if TYPE_CHECKING:
     from ..engine.ruleset import Ruleset
+    from ..kernel.chess import Block as ChessBlock
 
 _SETUPS_MAX = 1 << 16  # setups whose hash a worker keeps, lest a long run grow without bound
 
@@ -69,6 +70,41 @@ def facts(rs: Ruleset, block: Block, swapped: bool) -> Played:
 def _at(game: np.ndarray, games: int) -> np.ndarray:
     """Offsets of each game's rows, from the (sorted) game of every row."""
     return np.concatenate([[0], np.cumsum(np.bincount(game, minlength=games))]).astype(np.int64)
+
+
+def chess_facts(rs: Ruleset, block: ChessBlock, swapped: bool) -> Played:
+    """A compiled chess block's games as :func:`.run.play`'s facts (:mod:`wararchive.kernel.chess`'s arrays, by column)."""
+    from ..kernel.chess import PIECE_TYPES, army
+    from ..kernel.chess.games import OUT_ADJUDICATED, OUT_END_RULE, OUT_LEAD_CHANGES, OUT_PLY, OUT_WINNER
+
+    sides, rules = rs.sides, [r.id for r in rs.rules]
+    g, out = len(block.seeds), block.out
+    game = rs.new_game(seed=0)  # chess's setup is fixed: every game starts from this one
+    setup = json.dumps([game.setup_record(), game.prepared_record()], sort_keys=True, default=str)  # as run.play
+    start = sorted(army(rs, game.board).items())  # (side, piece) in the order run.play sorts its survival rows
+    where = [(sides.index(side), PIECE_TYPES[piece]) for (side, piece), _ in start]
+    games = {
+        "seed": column("seed", block.seeds),
+        "first_player": column("first_player", [sides[1 if swapped else 0]] * g),
+        "winner": np.array([None, *sides], dtype=object)[out[:, OUT_WINNER] + 1],
+        "plies": out[:, OUT_PLY].copy(),
+        "adjudicated": out[:, OUT_ADJUDICATED].astype(bool),
+        "end_rule": column("end_rule", rules)[out[:, OUT_END_RULE]],
+        "lead_changes": out[:, OUT_LEAD_CHANGES].copy(),
+        "setup": column("setup", [hashlib.sha256(setup.encode()).hexdigest()[:16]] * g),
+    }
+    names = sorted(set(rules))  # fired: by rule id, as run.play's rows (chess names each rule once)
+    counts = block.fired[:, [rules.index(n) for n in names]]
+    game_of, rule = np.nonzero(counts)
+    fired = {"rule": column("rule", names)[rule], "count": counts[game_of, rule]}
+    rows = len(start)  # every man of the start has a row, whether or not any is left
+    pieces = {
+        "side": column("side", [side for (side, _), _ in start] * g),
+        "piece": column("piece", [piece for (_, piece), _ in start] * g),
+        "start": np.tile(np.array([n for _, n in start], np.int64), g),
+        "end": block.army[:, [s for s, _ in where], [t for _, t in where]].reshape(-1),
+    }
+    return Played(games, _at(game_of, g), fired, np.arange(0, rows * g + 1, rows, dtype=np.int64), pieces)
 
 
 class _Setup:

@@ -147,18 +147,20 @@ greedy play) that Ctrl-C is obeyed and the progress bar moves."""
 def play_seeds(job: BlockJob) -> Played:
     """The facts of a block's games (module-level: it is sent to workers), by column, each game's as :func:`play` gives it.
 
-    On the kernel the whole block is one compiled call (:mod:`wararchive.kernel.block`, read by :mod:`.compiled`) and
+    On the kernel the whole block is one compiled call (:func:`wararchive.kernel.play_block`, read by :mod:`.compiled`) and
     no game record is built; on the reference engine each game is played
     and read as :func:`play` does.
     """
     rid, label, options, seeds, players, swapped, engine = job
     if engine != "kernel":
         return Played.from_facts([play((rid, label, options, seed, players, swapped, engine)) for seed in seeds])
-    from ..kernel.block import play_block
-    from .compiled import facts
+    from ..kernel import chess
+    from .compiled import chess_facts, facts
 
     rs = ruleset(rid, **options)
-    return facts(rs, play_block(rs, seeds, players), swapped)
+    if chess.is_chess(rs):  # chess has compiled games of its own (python-chess's moves), read the same way
+        return chess_facts(rs, chess.play_block(rs, seeds, players), swapped)
+    return facts(rs, kernel.play_block(rs, seeds, players), swapped)
 
 
 def block_jobs(jobs: list[EngineJob], workers: int | None) -> tuple[list[BlockJob], list[list[int]]]:

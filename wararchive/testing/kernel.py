@@ -70,7 +70,7 @@ def check_kernel_equality(
     options = dict(options or {})
     full = ruleset(ruleset_id, **options)
     short = ruleset(ruleset_id, **{**options, "ply_limit": SHORT})
-    if (why := kernel.gap(full)) is not None:
+    if (why := kernel.gap(full, PAIRINGS[0])) is not None:  # whole games (no players: a search's positions)
         return why
     for kinds in pairings:
         if kernel.gap(full, kinds) is not None:
