@@ -93,3 +93,23 @@ def test_budget_in_the_name():
     for bad in ("ismcts:0", "ismcts:x", "greedy:5"):
         with pytest.raises(WararchiveError, match="budget"):
             make_player(bad, 0)
+
+
+def test_a_position_beyond_both_armies_is_searched_on_the_reference_engine():
+    """Sõjamäng's reinforcements can put more pieces on the board than both armies hold, which the kernel cannot load.
+
+    The search then runs on the reference engine, to the same statistics
+    and draws (seed 102 between the ``strong`` players ``simulate_one``
+    makes reaches such a position by ply 6).
+    """
+    pytest.importorskip("numba")
+    rs = ruleset("sojamang-1935")
+    game = rs.new_game(seed=102)
+    players = [make_player("strong", f"{rs.id}:102:player:{side}") for side in rs.sides]
+    while sum(o >= 0 for o in game.owner) <= 2 * sum(t.count for t in rs.piece_types):
+        assert game.ply < 12 and game.result is None, "the position beyond both armies was not reached"
+        game.play(players[game.to_move].choose(game))
+    kernel, reference = ISMCTSPlayer(7, 48, engine="kernel"), ISMCTSPlayer(7, 48, engine="reference")
+    legal = game.legal_moves()
+    assert kernel.statistics(game, legal) == reference.statistics(game, legal)
+    assert kernel.rng.getstate() == reference.rng.getstate()

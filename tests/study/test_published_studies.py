@@ -91,7 +91,7 @@ def test_a_random_sample_of_published_games_replays_to_identical_results():
         players = tuple(d["players"][::-1] if swapped else d["players"])
         again = play((d["ruleset"], row["reading"], options, int(row["seed"]), players, swapped, "reference"))
         where = f"{folder}, {row['reading']}, seed {row['seed']}"
-        for key in ("winner", "plies", "adjudicated", "end_rule", "setup", "first_player"):
+        for key in ("winner", "plies", "adjudicated", "end_rule", "lead_changes", "setup", "first_player"):
             assert again[key] == (None if pd.isna(row[key]) else row[key]), f"{where}: {key} differs on replay"
         kept = fired[(fired["reading"] == row["reading"]) & (fired["seed"] == row["seed"])]
         assert again["fired"] == dict(zip(kept["rule"], kept["count"].astype(int), strict=True)), f"{where}: rule firings differ"

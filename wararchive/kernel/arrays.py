@@ -52,6 +52,10 @@ def sides(what: str, values: Iterable[object]) -> None:
         number(side, 0, 1, what)
 
 
-def unfit(problem: str) -> WararchiveError:
+class PositionUnfit(WararchiveError):
+    """A position the kernel's arrays cannot hold: a search that meets one judges it on the reference engine instead."""
+
+
+def unfit(problem: str) -> PositionUnfit:
     """The one-line refusal of a position, for the caller to raise."""
-    return WararchiveError(f"this position does not fit the kernel: {problem}")
+    return PositionUnfit(f"this position does not fit the kernel: {problem}")

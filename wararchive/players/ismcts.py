@@ -206,10 +206,14 @@ class ISMCTSPlayer(Player):
         playouts = Playouts(self.engine, game, self.rng.getrandbits(64))
         prior = [0.5 + 0.5 * math.tanh(v / MATERIAL_SCALE) for v in values]
         if playouts.kernel:
+            from ..kernel.arrays import PositionUnfit
             from .ismcts_compiled import search
 
             settings = (PLAYOUTS, PLAYOUT_PLIES, ADVANCE, MATERIAL_SCALE, EXPLORATION, PRIOR_WEIGHT)
-            return search(game, legal, guesser.arrays(), self.rng, playouts.stream, prior, self.iterations, settings)
+            try:  # the position is loaded before any draw: a refusal leaves both generators as they were
+                return search(game, legal, guesser.arrays(), self.rng, playouts.stream, prior, self.iterations, settings)
+            except PositionUnfit:  # e.g. Sõjamäng's reinforcements beyond both armies: searched here, to the same values
+                playouts.kernel = False
         root, bias = Node(), dict(zip(legal, prior, strict=True))
         for _ in range(self.iterations):
             self._iterate(root, guesser.sample(self.rng), me, bias, playouts)

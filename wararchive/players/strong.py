@@ -212,11 +212,13 @@ class BeliefPlayer(Player):
     ) -> list[list[tuple[float, bool]]] | None:
         """:meth:`_judged` on the compiled kernel (:mod:`.strong_compiled`): the worlds ``draws`` made there, the same values.
 
-        None if a world does not fit the kernel's arrays (:func:`.strong_compiled.fits`).
+        None if a world, or the position itself, does not fit the kernel's arrays (:func:`.strong_compiled.fits`,
+        :func:`wararchive.kernel.position.check`).
         """
         import numpy as np
 
         from ..kernel import worlds as kernel_worlds
+        from ..kernel.arrays import PositionUnfit
         from . import strong_compiled as sc
 
         me = game.to_move
@@ -226,7 +228,10 @@ class BeliefPlayer(Player):
             self._compiled[2] = sc.Paths(len(game.kind), self._walls)
         if not sc.fits(belief.pool, draws):
             return None
-        on_kernel = kernel_worlds(game)
+        try:
+            on_kernel = kernel_worlds(game)
+        except PositionUnfit:  # e.g. Sõjamäng's reinforcements beyond both armies: judged here, to the same values
+            return None
         cells = np.array(belief.cells, np.int64)
         gone = np.array([game.removed[i][0] for i in belief.removed], np.int64)
         knows = np.array(sorted(enemy_knows(game, me)), np.int64)

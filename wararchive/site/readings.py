@@ -252,6 +252,17 @@ def _engine_note(engine: dict[str, Any] | None) -> str:
     return " Played partly by the compiled kernel, partly by the reference engine (the same games either way)." if ran else ""
 
 
+FULL_COST = {
+    # CPU-hours that 2,000 seeds of every option would take, from the measured run at 500 (docs/benchmarks.md)
+}
+
+
+def _cost(design: dict[str, Any]) -> str:
+    """What the full study would cost, where the benchmarks measured it (``FULL_COST``), as a clause; else nothing."""
+    hours = FULL_COST.get((design["ruleset"], tuple(design["players"])))
+    return f" (2,000 seeds of every option would take about {hours:.0f} CPU-hours there)" if hours else ""
+
+
 def _players_note(summary: dict[str, Any]) -> tuple[nodes.Node, nodes.Node]:
     """The pairing's design (seeds, sides, engine, any shortfall), shown, and its players' notes, which go with the evidence.
 
@@ -270,9 +281,9 @@ def _players_note(summary: dict[str, Any]) -> tuple[nodes.Node, nodes.Node]:
             " regenerates it.",
         ]
     elif d["games"] < target:
-        rerun = nodes.literal(text=f"{COMMAND} --games {target}")
-        fewer = f" This is fewer than the {target:,} seeds the project aims at, to fit the machine it was run on; rerun "
-        short = [fewer, rerun, " for the full study."]
+        rerun = nodes.literal(text=pub["command"].replace(f"--games {d['games']}", f"--games {target}"))
+        fewer = f" This is fewer than the {target:,} seeds the project aims at, to fit the machine it was run on{_cost(d)}; "
+        short = [fewer, rerun, " runs the full study (resumable: it keeps these games and plays the rest)."]
     else:
         short = []
     sides = " Sides alternate: on odd seeds the first-named player takes the second side." if d.get("alternate") else ""

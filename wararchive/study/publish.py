@@ -61,6 +61,9 @@ def default_root() -> Path:
 
 GAMES = 2000  # the target: paired seeds per reading for greedy against greedy
 BASELINE = ("greedy", "greedy")  # the pairing studied for every ruleset at the target; others are smaller, and named per ruleset
+TARGETS = {BASELINE: GAMES, ("strong", "strong"): GAMES}
+"""The seeds a pairing's studies aim at: greedy's and strong's against themselves at 2,000 (a page says where a study has
+fewer, and the command for the full one); other pairings' N is their own."""
 SEED = DISCOVERY_SEED
 BLOCK = 50  # seeds per checkpoint
 PARTIAL = ".partial"
@@ -86,7 +89,9 @@ STRENGTH = {
         "move followed by the enemy's greedy replies. Measured by benchmarks/players.py against greedy (sides "
         "alternated, default options and ply limits, Wilson 95 %): 0.72 [0.63, 0.80] in the Japanese War Game (N = 100), "
         "0.69 [0.66, 0.73] in Spionaaž (N = 600), 0.69 [0.63, 0.75] in Sõjamäng (N = 200) and 0.81 [0.72, 0.87] in the "
-        "map game (N = 100), at 5-14 ms a move; not measured in chess. Stronger than greedy, far from expert: these "
+        "map game (N = 100), at 5-14 ms a move in Python; its judging now runs compiled, the same choices at a median "
+        "of 0.9-1.7 ms a move (benchmarks/strong_speed.py, 4 games per ruleset); not measured in chess. "
+        "Stronger than greedy, far from expert: these "
         "studies show what a reading changes when both sides plan a little."
     ),
 }
@@ -136,7 +141,7 @@ def _meta(entry: Entry, study: Study) -> dict[str, Any]:
             "option": entry.option,
             "default": _default_label(entry),
             "games": entry.design.games,
-            "target_games": GAMES if entry.design.players == BASELINE else None,  # a search pairing's N is its own
+            "target_games": TARGETS.get(tuple(entry.design.players)),
             "players": player_notes(entry.design.players),
             "command": command(entry.design),
             **({"findings": list(entry.findings)} if entry.findings else {}),
