@@ -50,6 +50,7 @@ nitpick_ignore_regex = [
     # docstrings of public functions mention and the reference does not document.
     (_ANY_ROLE, r"wararchive\.kernel\.(mt|playout|position|world|sojamang|tables|layout|arrays)(\..*)?|(k\.)?(Work|Spec)"),
     (_ANY_ROLE, r"wararchive\.kernel\.chess\.(board|games)(\..*)?"),  # compiled chess's bitboards and games
+    (r"py:class", r"Block"),  # a block's arrays (kernel.block's, kernel.chess's): their functions' docstrings say what they hold
     (r"py:(mod|func|meth)", r"mt|world|playout|position\.check|_watch_owner|_apply|_copy_state"),
     (r"py:mod", r"wararchive\.(kernel\.mt|interop\.openspiel_player)"),
 ]
