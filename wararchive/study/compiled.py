@@ -31,28 +31,12 @@ _SETUPS_MAX = 1 << 16  # setups whose hash a worker keeps, lest a long run grow 
 
 def facts(rs: Ruleset, block: Block, swapped: bool) -> Played:
     """A compiled block's games as :func:`.run.play`'s facts (the same values, from the block's arrays, by column)."""
-    sides, rules = rs.sides, [r.id for r in rs.rules]
-    types = [t.id for t in rs.piece_types]
-    g = len(block.seeds)
-    out = block.out
-    winner = np.array([None, *sides], dtype=object)[out[:, k.OUT_WINNER] + 1]
-    layout = _layout(rs)
-    games = {
-        "seed": column("seed", block.seeds),
-        "first_player": column("first_player", [sides[1 if swapped else 0]] * g),
-        "winner": winner,
-        "plies": out[:, k.OUT_PLY].copy(),
-        "adjudicated": out[:, k.OUT_ADJUDICATED].astype(bool),
-        "end_rule": column("end_rule", rules)[out[:, k.OUT_END_RULE]],
-        "lead_changes": out[:, k.OUT_LEAD_CHANGES].copy(),
-        "setup": column("setup", [_setup_hash(rs, layout, block.cells[i], block.blocked[i]) for i in range(g)]),
-    }
-    # fired: a column per rule id (ids repeated in the rule book add up), in the order of the ids
-    names = sorted(set(rules))
-    counts = np.zeros((g, len(names)), np.int64)
-    np.add.at(counts.T, np.searchsorted(names, rules), block.fired.T)
-    game, rule = np.nonzero(counts)
-    fired = {"rule": column("rule", names)[rule], "count": counts[game, rule]}
+    sides, types = rs.sides, [t.id for t in rs.piece_types]
+    g, out, layout = len(block.seeds), block.out, _layout(rs)
+    setups = [_setup_hash(rs, layout, block.cells[i], block.blocked[i]) for i in range(g)]
+    columns = (k.OUT_PLY, k.OUT_WINNER, k.OUT_END_RULE, k.OUT_ADJUDICATED, k.OUT_LEAD_CHANGES)
+    games = _games(rs, block.seeds, swapped, out[:, columns], setups)
+    game, fired = _fired(rs, block.fired)
     # pieces: (side, piece) in the order play() sorts its survival rows, by side's name then piece's id
     order = sorted(((p, t) for p in range(2) for t in range(len(types))), key=lambda pt: (sides[pt[0]], types[pt[1]]))
     flat = [p * len(types) + t for p, t in order]
@@ -67,6 +51,36 @@ def facts(rs: Ruleset, block: Block, swapped: bool) -> Played:
     return Played(games, _at(game, g), fired, _at(piece_game, g), pieces)
 
 
+def _games(rs: Ruleset, seeds: list[int], swapped: bool, out: np.ndarray, setups: list[str]) -> dict[str, np.ndarray]:
+    """The games table's columns of a compiled block: ``out`` holds each game's plies, winner (-1 none), end rule's
+    index, whether adjudicated and lead changes, in that order; ``setups`` each game's setup hash."""
+    sides, rules = rs.sides, [r.id for r in rs.rules]
+    return {
+        "seed": column("seed", seeds),
+        "first_player": column("first_player", [sides[1 if swapped else 0]] * len(seeds)),
+        "winner": np.array([None, *sides], dtype=object)[out[:, 1] + 1],
+        "plies": out[:, 0].copy(),
+        "adjudicated": out[:, 3].astype(bool),
+        "end_rule": column("end_rule", rules)[out[:, 2]],
+        "lead_changes": out[:, 4].copy(),
+        "setup": column("setup", setups),
+    }
+
+
+def _fired(rs: Ruleset, fired: np.ndarray) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """The fired table's rows of a block (``fired``: per game, per rule of the rule book) and each row's game.
+
+    A column per rule id (ids repeated in the rule book add up), the rows in
+    the order of the ids, as :func:`.run.play`'s facts sort them.
+    """
+    rules = [r.id for r in rs.rules]
+    names = sorted(set(rules))
+    counts = np.zeros((fired.shape[0], len(names)), np.int64)
+    np.add.at(counts.T, np.searchsorted(names, rules), fired.T)
+    game, rule = np.nonzero(counts)
+    return game, {"rule": column("rule", names)[rule], "count": counts[game, rule]}
+
+
 def _at(game: np.ndarray, games: int) -> np.ndarray:
     """Offsets of each game's rows, from the (sorted) game of every row."""
     return np.concatenate([[0], np.cumsum(np.bincount(game, minlength=games))]).astype(np.int64)
@@ -77,26 +91,14 @@ def chess_facts(rs: Ruleset, block: ChessBlock, swapped: bool) -> Played:
     from ..kernel.chess import PIECE_TYPES, army
     from ..kernel.chess.games import OUT_ADJUDICATED, OUT_END_RULE, OUT_LEAD_CHANGES, OUT_PLY, OUT_WINNER
 
-    sides, rules = rs.sides, [r.id for r in rs.rules]
-    g, out = len(block.seeds), block.out
+    sides, g = rs.sides, len(block.seeds)
     game = rs.new_game(seed=0)  # chess's setup is fixed: every game starts from this one
     setup = json.dumps([game.setup_record(), game.prepared_record()], sort_keys=True, default=str)  # as run.play
     start = sorted(army(rs, game.board).items())  # (side, piece) in the order run.play sorts its survival rows
     where = [(sides.index(side), PIECE_TYPES[piece]) for (side, piece), _ in start]
-    games = {
-        "seed": column("seed", block.seeds),
-        "first_player": column("first_player", [sides[1 if swapped else 0]] * g),
-        "winner": np.array([None, *sides], dtype=object)[out[:, OUT_WINNER] + 1],
-        "plies": out[:, OUT_PLY].copy(),
-        "adjudicated": out[:, OUT_ADJUDICATED].astype(bool),
-        "end_rule": column("end_rule", rules)[out[:, OUT_END_RULE]],
-        "lead_changes": out[:, OUT_LEAD_CHANGES].copy(),
-        "setup": column("setup", [hashlib.sha256(setup.encode()).hexdigest()[:16]] * g),
-    }
-    names = sorted(set(rules))  # fired: by rule id, as run.play's rows (chess names each rule once)
-    counts = block.fired[:, [rules.index(n) for n in names]]
-    game_of, rule = np.nonzero(counts)
-    fired = {"rule": column("rule", names)[rule], "count": counts[game_of, rule]}
+    columns = (OUT_PLY, OUT_WINNER, OUT_END_RULE, OUT_ADJUDICATED, OUT_LEAD_CHANGES)
+    games = _games(rs, block.seeds, swapped, block.out[:, columns], [hashlib.sha256(setup.encode()).hexdigest()[:16]] * g)
+    game_of, fired = _fired(rs, block.fired)
     rows = len(start)  # every man of the start has a row, whether or not any is left
     pieces = {
         "side": column("side", [side for (side, _), _ in start] * g),
