@@ -22,7 +22,6 @@ everything from its seed, so the results do not depend on the worker count.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
@@ -30,20 +29,9 @@ import time
 from wararchive.engine import ruleset
 from wararchive.players import make_player
 from wararchive.runner import parallel_iter
+from wararchive.study.stats import wilson_score
 
 HIDDEN_RANK_GAMES = ("japanese-war-game", "spionaaz", "sojamang-1935", "finnish-front")
-Z95 = 1.959963984540054
-
-
-def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a mean score in 0…1 over ``n`` games (a draw counts ½)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = score / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_one(job: tuple[str, str, str, int]) -> tuple[str, float, int, float, int, int]:
@@ -96,7 +84,7 @@ def main() -> None:
         w, d, lost = (sum(g[0] == r for g in games) for r in "WDL")
         n = len(games)
         score = w + d / 2
-        lo, hi = wilson(score, n)
+        lo, hi = wilson_score(score / n if n else 0.0, n)
         ms = 1000 * sum(g[1] for g in games) / max(sum(g[2] for g in games), 1)
         ms_opp = 1000 * sum(g[3] for g in games) / max(sum(g[4] for g in games), 1)
         limit = ruleset(rid).options.get("ply_limit")

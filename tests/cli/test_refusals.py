@@ -26,6 +26,7 @@ WRITERS = [
     ["board", "chess", "--out"],
     ["study", "spionaaz", "-o", "combat_reveals=true,false", "--games", "2", "--workers", "1", "--quiet", "--out"],
     ["publish-studies", "--games", "1", "--ruleset", "spionaaz", "--workers", "1", "--quiet", "--out"],
+    ["ladder", "--games", "1", "--ruleset", "spionaaz", "--players", "random,greedy", "--workers", "1", "--quiet", "--out"],
     ["export", "csv"],
     ["export", "sqlite"],
 ]
@@ -39,6 +40,7 @@ PARALLEL = [
     ["simulate", "spionaaz", "--games", "30", "--out", "sims.jsonl"],
     ["study", "spionaaz", "-o", "combat_reveals=true,false", "--games", "30"],
     ["publish-studies", "--games", "1", "--ruleset", "spionaaz", "--out", "studies"],
+    ["ladder", "--games", "2", "--ruleset", "spionaaz", "--players", "random,greedy", "--out", "studies"],
 ]
 
 

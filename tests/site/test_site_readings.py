@@ -19,13 +19,14 @@ source_suffix = {".md": "markdown"}  # explicit: a myst-nb site built earlier in
 
 
 def setup(app):
-    from wararchive.site import html, readings, refs
+    from wararchive.site import html, readings, refs, robustness
 
     app.add_config_value("wararchive_cache", "", "env")
     app.add_config_value("wararchive_studies", "", "env")
     html.register(app)
     app.add_node(refs.passage_ref)
     app.add_directive("wa-readings", readings.Readings)
+    app.add_directive("wa-robustness", robustness.Robustness)
     app.connect("doctree-resolved", refs.resolve)
 """
 
@@ -35,6 +36,7 @@ def studies(tmp_path_factory):
     root = tmp_path_factory.mktemp("studies")
     publish.publish(root, games=4, ruleset_ids=["chess"], workers=1, progress=False)
     publish.publish(root, games=3, players=("random", "greedy"), ruleset_ids=["chess"], workers=1, progress=False)
+    publish.publish(root, games=4, players=("random", "random"), ruleset_ids=["chess"], workers=1, progress=False)
     return root
 
 
@@ -78,23 +80,50 @@ def test_the_directive_renders_a_published_study_with_its_verdict_and_plot(tmp_p
     assert 'class="wa-plot no-scaled-link"' in html and "Paired differences from the default reading" in html
     assert re.search(r'<img [^>]*height="\d+" loading="lazy" src="_images/chess-end_conditions-greedy-vs-greedy.svg"', html)
     # the answer and its plot are shown; the players' notes, the tables and the rules fold under each pairing
-    assert html.count('<details class="wa-evidence"><summary>The evidence, ') == 2
+    assert html.count('<details class="wa-evidence"><summary>The evidence, ') == 3
     assert html.index("seeds change outcome") < html.index("wa-evidence") < html.index("It looks one move ahead")
     assert "Not yet published" in html  # an option with no published study says so
     # every value of the results tables with its 95 % interval (N: the row's games), ply-limit stops apart from draws
     results = re.findall(r'<table class="[^"]*wa-readings-results.*?</table>', html, flags=re.S)
-    assert len(results) == 2 and all("<p>unfinished</p>" in t and "<p>draws</p>" in t for t in results)
+    assert len(results) == 3 and all("<p>unfinished</p>" in t and "<p>draws</p>" in t for t in results)
     rows = [r for t in results for r in re.findall(r"<tr[^>]*>(.*?)</tr>", t.split("<tbody>")[1], flags=re.S)]
     cells = [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, flags=re.S)] for r in rows]
-    assert len(cells) == 4 and all(len(c) == 6 for c in cells), cells  # chess's two readings, in each of two studies
+    assert len(cells) == 6 and all(len(c) == 6 for c in cells), cells  # chess's two readings, in each of three studies
     assert all(re.fullmatch(r"[\d.]+ \[[\d.]+, [\d.]+\]", v) for c in cells for v in c[2:]), cells
     # playability (issue: balance, decided by the rules, unfinished, length, lead changes), labelled as such
     playable = re.findall(r'<table class="[^"]*wa-readings-playability.*?</table>', html, flags=re.S)
     rows = [r for t in playable for r in re.findall(r"<tr[^>]*>(.*?)</tr>", t.split("<tbody>")[1], flags=re.S)]
     cells = [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, flags=re.S)] for r in rows]
-    assert len(playable) == 2 and len(cells) == 4 and all(len(c) == 7 for c in cells), cells
+    assert len(playable) == 3 and len(cells) == 6 and all(len(c) == 7 for c in cells), cells
     assert all(re.fullmatch(r"[\d.]+ \[[\d.]+, [\d.]+\]", v) for c in cells for v in c[1:]), cells
-    assert html.count("Evidence of playability, not of history") == 2
+    assert html.count("Evidence of playability, not of history") == 3
+    # issue 36, item 6: the reading's effect in each kind of play, side by side, before any one pairing's verdicts;
+    # greedy's verdicts shown, the other pairings' folded whole (the table sums them up)
+    across = re.search(r'<table class="[^"]*wa-robustness.*?</table>', html, flags=re.S).group(0)
+    heads = [re.sub(r"<[^>]+>", "", h).strip() for h in re.findall(r"<th[^>]*>(.*?)</th>", across, flags=re.S)]
+    assert heads == ["reading (change shown)", "random (4 seeds)", "greedy (4 seeds)", "strong"]
+    row = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", across, flags=re.S)]
+    assert row[0].startswith("modern (") and row[3] == "not studied", row
+    assert all(re.search(r"(no finding|confirmed|not confirmed|not yet retested) \(q [=<] ", c) for c in row[1:3]), row
+    assert "modern: </strong>No confirmed change in random and greedy play (strong play not studied)." in html
+    assert html.index("wa-robustness") < html.index("greedy against greedy: 4 paired seeds")
+    folded = [m.start() for m in re.finditer('<details class="wa-pairing">', html)]
+    assert len(folded) == 2 and html.index("random against greedy: 3 paired seeds") > folded[0]
+    assert "<summary>random against random: the verdicts, plot and evidence</summary>" in html
+
+
+def test_the_readings_index_leads_with_where_effects_hold(tmp_path, studies):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(CONF)
+    (src / "index.md").write_text("# Readings\n\n```{wa-robustness}\n```\n")
+    shutil.copytree(studies, src / readings.STUDIES)
+    out = tmp_path / "html"
+    assert build_main(["-q", "-b", "html", "-D", f"wararchive_cache={tmp_path / 'cache'}", str(src), str(out)]) == 0
+    html = (out / "index.html").read_text()
+    assert "Of the 1 readings compared with their defaults in random, greedy and strong self-play (strong play published " in html
+    assert "so far for no game yet): 1 show no confirmed change." in html
+    assert "Only readings with a confirmed change in at least one kind of play are listed" in html
 
 
 def compared(p: float, q: float, change: str | None = None, sign: int = 0) -> Comparison:

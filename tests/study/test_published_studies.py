@@ -16,7 +16,7 @@ import pytest
 
 from wararchive.engine.fingerprint import ruleset_fingerprint
 from wararchive.players import player_code
-from wararchive.study import output, publish, stats
+from wararchive.study import ladder, output, publish, robustness, stats
 from wararchive.study.design import options_studied
 from wararchive.study.publish import ROOT, SUMMARY, published
 from wararchive.study.run import play
@@ -29,12 +29,36 @@ def _meta(folder) -> dict:
     return json.loads((folder / output.META_FILE).read_text(encoding="utf-8"))
 
 
-def test_every_option_of_every_ruleset_is_published_greedy_against_greedy():
+@pytest.mark.parametrize("players", publish.NAIVE, ids=publish.slug)
+def test_every_option_of_every_ruleset_is_published_in_naive_play(players):
     from wararchive.engine import rulesets
 
     wanted = {(r, o) for r in rulesets() for o in options_studied(r)}
-    have = {(f.parent.parent.name, f.parent.name) for f in FOLDERS if f.name == "greedy-vs-greedy"}
-    assert wanted <= have, f"not published: {sorted(wanted - have)}; run `wararchive publish-studies`"
+    have = {(f.parent.parent.name, f.parent.name) for f in FOLDERS if f.name == publish.slug(players)}
+    command = f"wararchive publish-studies --players {','.join(players)}"
+    assert wanted <= have, f"not published: {sorted(wanted - have)}; run `{command}`"
+
+
+def test_the_readme_leads_with_where_the_published_effects_hold():
+    """Issue 36, item 6: the README quotes the readings index's headline, as the published data make it today."""
+    from wararchive.paths import CHECKOUT
+
+    line = robustness.headline(robustness.readings(ROOT))
+    readme = " ".join((CHECKOUT / "README.md").read_text(encoding="utf-8").split())
+    assert line in readme, f"the README should quote, as the published studies now give it: {line}"
+
+
+@pytest.mark.parametrize("rid", ladder.HIDDEN_RANK_GAMES)
+def test_a_published_ladder_was_played_and_rated_by_the_current_code(rid):
+    found = ladder.load(ROOT, rid)
+    if found is None:
+        pytest.skip(f"no ladder published for {rid}")
+    tables, meta = found
+    d = meta["design"]
+    current = ladder.Ladder(d["ruleset"], tuple(d["players"]), d["games"], d["seed"])
+    assert meta["fingerprint"] == current.fingerprint(), f"{rid}: played by other code; run `{meta['command']}`"
+    assert meta["analysis"] == ladder.ANALYSIS, f"{rid}: rated by other code; run `{meta['command']}` (no game replayed)"
+    assert len(tables["games"]) == d["games"] * len(current.pairings())
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: "/".join(f.parts[-3:]))

@@ -153,13 +153,16 @@ def _ruleset(args: argparse.Namespace):
     return ruleset(args.ruleset, **_parse_options(args.option))
 
 
-def _players(spec: str, human: bool = False) -> tuple[str, str]:
+def _players(spec: str, human: bool = False, many: bool = False) -> tuple[str, ...]:
+    """The players ``spec`` names: two (``many``: two or more, all different), each checked as a player would be made."""
     from ..players import make_player, players
 
     allowed = [*players(), "human"] if human else list(players())
     kinds = tuple(s.strip() for s in spec.split(","))
-    if len(kinds) != 2 or any(k.partition(":")[0] not in allowed for k in kinds):  # "ismcts:400": a budget
-        raise WararchiveError(f"--players takes two of {', '.join(allowed)} separated by a comma, not {spec!r}")
+    count = len(kinds) >= 2 and len(set(kinds)) == len(kinds) if many else len(kinds) == 2
+    if not count or any(k.partition(":")[0] not in allowed for k in kinds):  # "ismcts:400": a budget
+        how = "two or more different players" if many else "two"
+        raise WararchiveError(f"--players takes {how} of {', '.join(allowed)} separated by commas, not {spec!r}")
     for kind in kinds:
         if kind != "human":
             make_player(kind, 0)  # a bad budget is refused now, not in every worker after the cluster started

@@ -103,6 +103,56 @@ def register(sub: argparse._SubParsersAction) -> None:
     parallel_arguments(p)
     p.set_defaults(run=publish_cmd)
 
+    from ..study.ladder import GAMES, HIDDEN_RANK_GAMES, PLAYERS
+
+    p = sub.add_parser(
+        "ladder",
+        help="rate the computer players against each other (docs/studies/ladder)",
+        description="A round robin of the computer players in each hidden-rank game: every pair meets on the same fresh "
+        "seeds (3,000,001 on, which no study played), sides alternating, at the default options. A win scores 1, a game "
+        "with no winner ½ each. Saves each game, each pairing's score with its Wilson interval, and Bradley–Terry "
+        "ratings on the Elo scale (random at 0) with bootstrap intervals, as Parquet and CSV with a study.json that "
+        "fingerprints the code; the site's Strength ladder page shows them. A ruleset already published with the same "
+        "design and code is kept; each is saved as soon as it is played.",
+    )
+    p.add_argument("--games", type=games_count, default=GAMES, help=f"games a pairing (default {GAMES})")
+    p.add_argument(
+        "--players",
+        default=",".join(PLAYERS),
+        help=f"two or more of {PLAYER_KINDS}, separated by commas (default: {','.join(PLAYERS)})",
+    )
+    p.add_argument(
+        "--ruleset",
+        action="append",
+        choices=HIDDEN_RANK_GAMES,
+        metavar="RULESET",
+        help=f"only this ruleset (repeatable; default: {', '.join(HIDDEN_RANK_GAMES)})",
+    )
+    p.add_argument("--out", metavar="DIR", help="the studies' folder to write under (default: as publish-studies)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    parallel_arguments(p)
+    p.set_defaults(run=ladder_cmd)
+
+
+def ladder_cmd(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    from ..fileio import output_directory
+    from ..study import ladder, publish
+
+    players = _players(args.players, many=True)
+    ladder.check(players, args.games, ladder.LADDER_SEED)
+    root = Path(args.out) if args.out else publish.default_root()
+    output_directory(root)
+    written = ladder.publish(
+        root, args.ruleset, args.games, players, workers=args.workers, scheduler=args.scheduler, progress=not args.quiet
+    )
+    print(
+        f"{len(written)} ladders written under {root / ladder.FOLDER}/"
+        if written
+        else f"every ladder under {root / ladder.FOLDER}/ is current"
+    )
+
 
 def publish_cmd(args: argparse.Namespace) -> None:
     from pathlib import Path

@@ -3,7 +3,7 @@
 Add ``"wararchive.site"`` to ``extensions`` in ``conf.py``. Before Sphinx
 reads the sources, :mod:`.pages` writes the generated pages; while reading,
 the directives (``wa-edition``, ``wa-parallel``, ``wa-pieces``, ``wa-rules``,
-``wa-options``, ``wa-compare``, ``wa-replay``, ``wa-stats``, ``wa-overview``, ``wa-readings``)
+``wa-options``, ``wa-compare``, ``wa-replay``, ``wa-stats``, ``wa-overview``, ``wa-readings``, ``wa-robustness``, ``wa-ladder``)
 turn them into content, and the ``passage`` role links to any passage by its
 stable id (``wa-cite`` prints how to cite it); a broken id fails a ``-W`` build.
 """
@@ -14,7 +14,21 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.fingerprint import source_hash
-from . import citations, downloads, dts, html, inputs, passage_search, publish, readings, refs, search, versions
+from . import (
+    citations,
+    downloads,
+    dts,
+    html,
+    inputs,
+    ladder,
+    passage_search,
+    publish,
+    readings,
+    refs,
+    robustness,
+    search,
+    versions,
+)
 from .cache import site_cache_dir
 from .compare import Compare
 from .edition import Edition, TextMeta
@@ -74,6 +88,8 @@ def setup(app) -> dict[str, Any]:
         "wa-stats": Stats,
         "wa-overview": Overview,
         "wa-readings": readings.Readings,
+        "wa-robustness": robustness.Robustness,
+        "wa-ladder": ladder.Ladder,
     }.items():
         app.add_directive(name, directive)
     app.connect("config-inited", _favicon)

@@ -30,6 +30,8 @@ from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
 from ..study import output
 from ..study.design import options_studied, slug
+from ..study.ladder import folder as ladder_folder
+from ..study.publish import BASELINE
 from ..study.stats import balance_interval, mean_interval, p_text, player_tested
 from ..study.verdicts import (
     CONFIRMATION,
@@ -42,9 +44,13 @@ from ..study.verdicts import (
     main_change,
     retest,
     rule_family as rule_q,
+    summaries,
+    summary_paths,
 )
+from . import robustness
 from .cache import cached, cached_figure, fingerprint, short_hash, site_cache_dir
 from .html import el
+from .ladder import rating_note
 from .refs import rule_link
 from .stats import rate
 from .tables import badge, citations, table
@@ -81,7 +87,10 @@ def generate(srcdir: Path, studies: Path, ruleset_ids: list[str] | None = None) 
         page = TEMPLATES.get_template("readings.md.j2").render(rs=rs, options=opts, command=COMMAND)
         data = [[s["meta"] for s in published(studies, rs.id, o.name)] for o in opts]  # a republished study re-reads its page
         write(
-            srcdir / FOLDER / f"{rs.id}.md", page, written, fingerprint(rs.id, "readings", data, source_hash("site/readings.py"))
+            srcdir / FOLDER / f"{rs.id}.md",
+            page,
+            written,
+            fingerprint(rs.id, "readings", data, source_hash("site/readings.py", "site/robustness.py", "site/ladder.py")),
         )
     write(srcdir / FOLDER / "index.md", TEMPLATES.get_template("readings-index.md.j2").render(games=games), written)
     if ruleset_ids is None:  # the page of a ruleset no longer installed (a removed plugin's) must not linger
@@ -148,10 +157,10 @@ def _families(studies: Path, players: list[str]) -> tuple[dict, dict, list[Path]
     Read once per build and per pairing (a ruleset's page shows many options
     of the same family), again only when a summary changed.
     """
-    paths = sorted(studies.glob(f"*/*/{slug(players)}/summary.json"))
+    paths = summary_paths(studies, players)
     key = (str(studies), tuple((str(p), p.stat().st_mtime_ns) for p in paths))
     if key not in _FAMILIES:
-        found = [json.loads(output.read(p.parent, p.name)) for p in paths]
+        found = summaries(studies, players)
         _FAMILIES[key] = (family(found), rule_q(found), paths)
     return _FAMILIES[key]
 
@@ -266,7 +275,7 @@ def _cost(design: dict[str, Any]) -> str:
     return f" (2,000 seeds of every option would take {cost})" if cost else ""
 
 
-def _players_note(summary: dict[str, Any]) -> tuple[nodes.Node, nodes.Node]:
+def _players_note(summary: dict[str, Any], studies: Path) -> tuple[nodes.Node, nodes.Node]:
     """The pairing's design (seeds, sides, engine, any shortfall), shown, and its players' notes, which go with the evidence.
 
     The notes are the same paragraph for every option of a ruleset: shown
@@ -298,7 +307,8 @@ def _players_note(summary: dict[str, Any]) -> tuple[nodes.Node, nodes.Node]:
     )
     notes = el("ul", class_="wa-players")
     for kind, note in pub["players"].items():
-        notes += el("li", el("strong", kind), f": {note}")
+        rated = rating_note(studies, d["ruleset"], kind)  # the ladder's figures, read from its published data
+        notes += el("li", el("strong", kind), f": {note}", *([" ", el("a", rated, href="../ladder.html")] if rated else []))
     return out, notes
 
 
@@ -377,9 +387,21 @@ class Readings(SphinxDirective):
             return [el("p", "Not yet published: ", command, " studies it.", class_="wa-muted")]
         for s in summaries:  # a republished study re-reads the page
             self.env.note_dependency(str(studies / rid / option / slug(s["meta"]["design"]["players"]) / "summary.json"))
-        out: list[nodes.Node] = []
+        out: list[nodes.Node] = robustness.option_table(studies, rid, option, self)
         for s in summaries:
-            out += self._study(rid, option, s)
+            players = s["meta"]["design"]["players"]
+            shown = self._study(rid, option, s)
+            if players == list(BASELINE):
+                out += shown
+            else:  # summed up in the table across kinds of play: the pairing's own verdicts fold, as its evidence does
+                out.append(
+                    el(
+                        "details",
+                        el("summary", f"{' against '.join(players)}: the verdicts, plot and evidence"),
+                        *shown,
+                        class_="wa-pairing",
+                    )
+                )
         return out
 
     def _study(self, rid: str, option: str, s: dict[str, Any]) -> list[nodes.Node]:
@@ -389,9 +411,10 @@ class Readings(SphinxDirective):
         meta = s["meta"]
         default = meta["published"]["default"]
         names = {r["label"]: r["label"].partition("=")[2] for r in meta["readings"]}
-        design, notes = _players_note(s)
-        out: list[nodes.Node] = [design]
         studies = studies_dir(self.config, self.env.srcdir)
+        self.env.note_dependency(str(ladder_folder(studies, rid) / output.META_FILE))  # the players' ratings
+        design, notes = _players_note(s, studies)
+        out: list[nodes.Node] = [design]
         players = meta["design"]["players"]
         folder = studies / rid / option / slug(players)
         intervals = results_intervals(folder, s, list(rs.sides), site_cache_dir(self.config, self.env.srcdir))

@@ -45,7 +45,7 @@ from .design import Design, design, options_studied, slug
 from .played import Played
 from .run import block_jobs, engines, game_keys, play_seeds, unblock
 from .seeds import BLOCK as SEED_BLOCK, CONFIRMATION_SEED, DISCOVERY_SEED
-from .verdicts import CONFIRMATION, family
+from .verdicts import CONFIRMATION, family, summaries
 
 ROOT = Path(__file__).resolve().parents[2] / "docs" / "studies"  # in the source tree, beside the site that renders them
 
@@ -60,10 +60,13 @@ def default_root() -> Path:
 
 
 GAMES = 2000  # the target: paired seeds per reading for greedy against greedy
-BASELINE = ("greedy", "greedy")  # the pairing studied for every ruleset at the target; others are smaller, and named per ruleset
-TARGETS = {BASELINE: GAMES, ("strong", "strong"): GAMES}
-"""The seeds a pairing's studies aim at: greedy's and strong's against themselves at 2,000 (a page says where a study has
-fewer, and the command for the full one); other pairings' N is their own."""
+BASELINE = ("greedy", "greedy")  # the pairing every page leads with
+NAIVE = (("random", "random"), BASELINE)
+"""The pairings studied for every ruleset at the target: with no intent at all, and looking one move ahead."""
+TARGETS = {**dict.fromkeys(NAIVE, GAMES), ("strong", "strong"): GAMES}
+"""The seeds a pairing's studies aim at: each player against itself at 2,000 (a page says where a study has
+fewer, and the command for the full one); other pairings' N is their own. Random, greedy and strong against
+themselves are the three kinds of play each reading's effect is compared across (:mod:`.robustness`)."""
 SEED = DISCOVERY_SEED
 BLOCK = 50  # seeds per checkpoint
 PARTIAL = ".partial"
@@ -74,7 +77,10 @@ ENGINE = "auto"  # the compiled kernel where it covers a game, else the referenc
 UNPUBLISHED = ("pieces",)  # every piece of every game: the survival table keeps its sums, at a fraction of the size
 
 STRENGTH = {
-    "random": "A floor, not a player.",
+    "random": (
+        "A floor, not a player: every legal move equally likely. What a reading changes in random play is what the "
+        "rules do with no intent behind the moves; it says nothing of play with a plan."
+    ),
     "greedy": (
         "It looks one move ahead and never plans. Measured by benchmarks/players.py (seeds 0-99, sides alternated, "
         "default options and ply limits; a game with no winner scores ½: unfinished at the ply limit, or in chess a draw): "
@@ -158,11 +164,11 @@ def _default_label(entry: Entry) -> str:
 def command(d: Design) -> str:
     """The command that regenerates a study (with its ruleset's others: one run shares the default reading's games).
 
-    The baseline pairing is studied for every ruleset, so its command names
+    The naive pairings are studied for every ruleset, so their command names
     none; another pairing (a search player's, at a smaller N) is published
     for the rulesets it was run on, so its command names the ruleset.
     """
-    only = "" if d.players == BASELINE else f" --ruleset {d.ruleset}"
+    only = "" if d.players in NAIVE else f" --ruleset {d.ruleset}"
     return f"{COMMAND} --games {d.games} --players {','.join(d.players)}{only}"
 
 
@@ -339,7 +345,7 @@ def confirmation_entries(root: Path, players: tuple[str, str]) -> list[Entry]:
     played again, its default and those readings only, on the confirmation
     seeds, as many as its discovery study had.
     """
-    found = [json.loads(output.read(p.parent, p.name)) for p in sorted(root.glob(f"*/*/{slug(players)}/{SUMMARY}"))]
+    found = summaries(root, players)
     comparisons = family(found)
     out = []
     for s in found:

@@ -45,6 +45,7 @@ beside it.
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 import pandas as pd
@@ -72,6 +73,18 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     """Wilson score interval of k successes in n trials."""
     ci = _scipy_stats().binomtest(k, n).proportion_ci(confidence_level=CONFIDENCE, method="wilson")
     return float(ci.low), float(ci.high)
+
+
+def wilson_score(share: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """Wilson's 95 % interval of a mean score in 0…1 over ``n`` games (halves for games with no winner), in closed form.
+
+    :func:`wilson` counts whole successes; a score with halves is read as a share, as the players' benchmarks read it.
+    """
+    if n == 0:
+        return 0.0, 1.0
+    centre = share + z * z / (2 * n)
+    spread = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+    return max(0.0, (centre - spread) / (1 + z * z / n)), min(1.0, (centre + spread) / (1 + z * z / n))
 
 
 def sign_test(more: int, fewer: int) -> float:

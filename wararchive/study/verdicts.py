@@ -100,6 +100,16 @@ def main_change(pairs: list[dict[str, Any]]) -> dict[str, Any] | None:
     return max(clear, key=lambda p: abs(p["difference"])) if clear else None
 
 
+def summary_paths(root: Path, players: tuple[str, str] | list[str]) -> list[Path]:
+    """The ``summary.json`` of every study of one pairing published under ``root`` (its family), in a fixed order."""
+    return sorted(root.glob(f"*/*/{slug(players)}/summary.json"))
+
+
+def summaries(root: Path, players: tuple[str, str] | list[str]) -> list[dict[str, Any]]:
+    """Every study of one pairing published under ``root``, each checked against its content hash (:func:`.output.read`)."""
+    return [json.loads(output.read(p.parent, p.name)) for p in summary_paths(root, players)]
+
+
 def family(summaries: list[dict[str, Any]]) -> dict[tuple[str, str, str], Comparison]:
     """Every reading-vs-default comparison of these summaries (one pairing's), with its q over all of them."""
     found = []
