@@ -140,8 +140,9 @@ def test_guessed_worlds_keep_nothing_of_the_swapped_ranks(rid):
         ("spionaaz", 4),
         ("finnish-front", 0),
         ("sojamang-1935", 19),  # red's signal post lost unseen: ismcts chose otherwise in 7 of 18 positions
-        ("sojamang-1935", 220),  # the same in another game: ismcts in 2 positions, strong in 3
-        ("sojamang-1935", 178),  # ismcts in 7 of 80 positions, strong in 1
+        # the same case as seed 19 in other games, behind slow (the README's command stays under five minutes):
+        pytest.param("sojamang-1935", 220, marks=pytest.mark.slow),  # ismcts in 2 positions, strong in 3
+        pytest.param("sojamang-1935", 178, marks=pytest.mark.slow),  # ismcts in 7 of 80 positions, strong in 1
         ("sojamang-1935", 116),  # red's last general fell unseen (:87)
         ("sojamang-1935", 27),  # other arms open to red's generals (:89)
     ],

@@ -16,11 +16,12 @@ import pytest
 from wararchive.engine import ruleset
 from wararchive.site import readings, stats, stats_page
 from wararchive.site.figures import rates_figure
+from wararchive.site.studies import STUDIES as STUDIES_DIR
 from wararchive.study.design import slug
 from wararchive.study.verdicts import Comparison, against_default, retest
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-STUDIES = sorted(p.parent for p in (DOCS / readings.STUDIES).glob("*/*/*/summary.json"))
+STUDIES = sorted(p.parent for p in (DOCS / STUDIES_DIR).glob("*/*/*/summary.json"))
 SHARE = re.compile(r"^(\d+) of (\d+): (\d\.\d\d) \[(\d\.\d\d), (\d\.\d\d)\]$")  # "18 of 40: 0.45 [0.31, 0.60]"
 
 
@@ -87,7 +88,7 @@ def summary_of(study: Path) -> dict:
     """A published study's summary, read as its page reads it (checked against its content hash)."""
     (s,) = [
         x
-        for x in readings.published(DOCS / readings.STUDIES, *study.parts[-3:-1])
+        for x in readings.published(DOCS / STUDIES_DIR, *study.parts[-3:-1])
         if slug(x["meta"]["design"]["players"]) == study.name
     ]
     return s

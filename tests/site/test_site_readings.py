@@ -9,6 +9,7 @@ import pytest
 from sphinx.cmd.build import build_main
 
 from wararchive.site import readings
+from wararchive.site.studies import STUDIES as STUDIES_DIR
 from wararchive.site.study_figures import WIDTH, paired_differences
 from wararchive.study import publish
 from wararchive.study.verdicts import Comparison, Retest, against_default
@@ -45,8 +46,8 @@ def test_pages_are_written_without_playing(tmp_path, monkeypatch, studies):
         raise AssertionError("the site played a game")
 
     monkeypatch.setattr("wararchive.study.run.play", no_games)
-    shutil.copytree(studies, tmp_path / readings.STUDIES)
-    readings.generate(tmp_path, tmp_path / readings.STUDIES, ["japanese-war-game"])
+    shutil.copytree(studies, tmp_path / STUDIES_DIR)
+    readings.generate(tmp_path, tmp_path / STUDIES_DIR, ["japanese-war-game"])
     page = (tmp_path / "readings" / "japanese-war-game.md").read_text()
     # the option's passages (fi-japanilainen-sotapeli:22, sv-japanska-krigsspelet:22) are linked with the passage role
     assert "{passage}`fi-japanilainen-sotapeli:22`" in page and "```{wa-readings} japanese-war-game spy_vs_marshal" in page
@@ -64,7 +65,7 @@ def test_the_directive_renders_a_published_study_with_its_verdict_and_plot(tmp_p
     (src / "index.md").write_text(
         "# Chess\n\n```{wa-readings} chess end_conditions\n```\n\n```{wa-readings} chess nothing\n```\n"
     )
-    shutil.copytree(studies, src / readings.STUDIES)
+    shutil.copytree(studies, src / STUDIES_DIR)
     out = tmp_path / "html"
     assert build_main(["-q", "-b", "html", "-D", f"wararchive_cache={tmp_path / 'cache'}", str(src), str(out)]) == 0
     html = (out / "index.html").read_text()
@@ -117,7 +118,7 @@ def test_the_readings_index_leads_with_where_effects_hold(tmp_path, studies):
     src.mkdir()
     (src / "conf.py").write_text(CONF)
     (src / "index.md").write_text("# Readings\n\n```{wa-robustness}\n```\n")
-    shutil.copytree(studies, src / readings.STUDIES)
+    shutil.copytree(studies, src / STUDIES_DIR)
     out = tmp_path / "html"
     assert build_main(["-q", "-b", "html", "-D", f"wararchive_cache={tmp_path / 'cache'}", str(src), str(out)]) == 0
     html = (out / "index.html").read_text()

@@ -187,12 +187,13 @@ def test_a_published_folder_that_is_not_what_was_saved_is_refused_and_republishe
 
 def test_the_site_refuses_a_summary_changed_since_it_was_published(published, tmp_path):
     from wararchive.site import readings
+    from wararchive.site.studies import STUDIES as STUDIES_DIR
 
-    shutil.copytree(published[0], tmp_path / readings.STUDIES)
-    assert [
-        s["meta"]["design"]["players"] for s in readings.published(tmp_path / readings.STUDIES, "chess", "end_conditions")
-    ] == [["greedy", "greedy"]]
-    summary = tmp_path / readings.STUDIES / Path(*STUDY) / publish.SUMMARY
+    shutil.copytree(published[0], tmp_path / STUDIES_DIR)
+    assert [s["meta"]["design"]["players"] for s in readings.published(tmp_path / STUDIES_DIR, "chess", "end_conditions")] == [
+        ["greedy", "greedy"]
+    ]
+    summary = tmp_path / STUDIES_DIR / Path(*STUDY) / publish.SUMMARY
     summary.write_text(summary.read_text().replace('"games": 3', '"games": 4', 1))
     with pytest.raises(output.ContentError, match=f"{summary}: changed since it was saved"):
-        readings.published(tmp_path / readings.STUDIES, "chess", "end_conditions")
+        readings.published(tmp_path / STUDIES_DIR, "chess", "end_conditions")

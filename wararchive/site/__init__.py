@@ -27,6 +27,7 @@ from . import (
     refs,
     robustness,
     search,
+    studies,
     versions,
 )
 from .cache import site_cache_dir
@@ -49,7 +50,7 @@ def _generate(app) -> None:
     parts = app.config.wararchive_parts
     generate(Path(app.srcdir), site_cache_dir(app.config, app.srcdir), parts)
     if "readings" in parts:
-        readings.generate(Path(app.srcdir), readings.studies_dir(app.config, app.srcdir))
+        readings.generate(Path(app.srcdir), studies.studies_dir(app.config, app.srcdir))
     search.load_keys(site_cache_dir(app.config, app.srcdir))
 
 

@@ -16,6 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 from ..engine import ruleset
 from ..study import ladder as lad, output
 from .html import el
+from .studies import studies_dir
 from .tables import table
 
 
@@ -47,8 +48,6 @@ class Ladder(SphinxDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        from .readings import studies_dir
-
         (rid,) = self.arguments
         ruleset(rid)  # an unknown id fails the build, naming it
         where = lad.folder(studies_dir(self.config, self.env.srcdir), rid)

@@ -53,17 +53,12 @@ from .html import el
 from .ladder import rating_note
 from .refs import rule_link
 from .stats import rate
+from .studies import studies_dir
 from .tables import badge, citations, table
 
 FOLDER = "readings"
-STUDIES = "studies"  # beside the site's sources: docs/studies/RULESET/OPTION/PLAYERS/summary.json
 ALPHA = 0.05  # the level of the omnibus test and of the rule screen (the studies' own, see wararchive.study.stats)
 COMMAND = "wararchive publish-studies"
-
-
-def studies_dir(config: Any, srcdir: str | Path) -> Path:
-    """The published studies the pages show: ``wararchive_studies`` (``site --studies``), else ``studies/`` beside the pages."""
-    return Path(config.wararchive_studies or Path(srcdir) / STUDIES)
 
 
 def published(studies: Path, ruleset_id: str, option: str) -> list[dict[str, Any]]:
@@ -261,20 +256,6 @@ def _engine_note(engine: dict[str, Any] | None) -> str:
     return " Played partly by the compiled kernel, partly by the reference engine (the same games either way)." if ran else ""
 
 
-FULL_COST = {
-    # measured on the development machine (docs/benchmarks.md, "Studies"): the run that published the smaller study
-    ("spionaaz", ("strong", "strong")): "about 0.9 CPU-hours, four times the 6 min 41 s of wall time on 2 cores that "
-    "the 500-seed run of its 4 studies took",
-}
-"""What the full study of a pairing published on fewer seeds would cost, where it was measured: a clause for its page."""
-
-
-def _cost(design: dict[str, Any]) -> str:
-    """What the full study would cost, where the benchmarks measured it (:data:`FULL_COST`), as a clause; else nothing."""
-    cost = FULL_COST.get((design["ruleset"], tuple(design["players"])))
-    return f" (2,000 seeds of every option would take {cost})" if cost else ""
-
-
 def _players_note(summary: dict[str, Any], studies: Path) -> tuple[nodes.Node, nodes.Node]:
     """The pairing's design (seeds, sides, engine, any shortfall), shown, and its players' notes, which go with the evidence.
 
@@ -294,7 +275,7 @@ def _players_note(summary: dict[str, Any], studies: Path) -> tuple[nodes.Node, n
         ]
     elif d["games"] < target:
         rerun = nodes.literal(text=pub["command"].replace(f"--games {d['games']}", f"--games {target}"))
-        fewer = f" This is fewer than the {target:,} seeds the project aims at, to fit the machine it was run on{_cost(d)}; "
+        fewer = f" This is fewer than the {target:,} seeds the project aims at, to fit the machine it was run on; "
         short = [fewer, rerun, " runs the full study (resumable: it keeps these games and plays the rest)."]
     else:
         short = []

@@ -21,6 +21,7 @@ from ..study import robustness as rb
 from ..study.stats import p_text
 from ..study.verdicts import summary_paths
 from .html import el
+from .studies import studies_dir
 from .tables import table
 
 _READ: dict[tuple, list[rb.Reading]] = {}
@@ -105,8 +106,6 @@ class Robustness(SphinxDirective):
     """``{wa-robustness}``: the readings index's lead: how many effects hold in which play, and each confirmed one."""
 
     def run(self) -> list[nodes.Node]:
-        from .readings import studies_dir
-
         found = read(studies_dir(self.config, self.env.srcdir), self)
         if not found:
             return [el("p", "No study is published yet: ", nodes.literal(text="wararchive publish-studies"), " runs them.")]

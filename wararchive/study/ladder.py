@@ -64,7 +64,7 @@ class Ladder:
         return list(combinations(self.players, 2))
 
     def jobs(self) -> list[tuple]:
-        """One study job per game (an ``EngineJob`` of :mod:`wararchive.study.run`), the pairing as its label; sides alternate by seed."""
+        """One study job per game (a ``run.EngineJob``), the pairing as its label; sides alternate by seed."""
         rs = ruleset(self.ruleset)
         out = []
         for a, b in self.pairings():
