@@ -143,8 +143,8 @@ def test_guessed_worlds_keep_nothing_of_the_swapped_ranks(rid):
         # the same case as seed 19 in other games, behind slow (the README's command stays under five minutes):
         pytest.param("sojamang-1935", 220, marks=pytest.mark.slow),  # ismcts in 2 positions, strong in 3
         pytest.param("sojamang-1935", 178, marks=pytest.mark.slow),  # ismcts in 7 of 80 positions, strong in 1
-        ("sojamang-1935", 116),  # red's last general fell unseen (:87)
-        ("sojamang-1935", 27),  # other arms open to red's generals (:89)
+        pytest.param("sojamang-1935", 116, marks=pytest.mark.slow),  # red's last general fell unseen (:87)
+        pytest.param("sojamang-1935", 27, marks=pytest.mark.slow),  # other arms open to red's generals (:89)
     ],
 )
 def test_search_choices_do_not_depend_on_swapped_ranks(rid, seed):

@@ -84,6 +84,7 @@ def publish_chess(installed, cwd: Path) -> None:
     run(installed, "wararchive", "publish-studies", "--ruleset", "chess", "--games", "3", "--workers", "1", "--quiet", cwd=cwd)
 
 
+@pytest.mark.slow  # half a minute of publishing from the wheel: CI runs it (.ci/run), the README's command stays under 5 min
 def test_publish_studies_writes_where_it_runs_never_into_the_package(installed, tmp_path):
     before = _package_files(installed)
     publish_chess(installed, tmp_path)
