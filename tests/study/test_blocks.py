@@ -77,6 +77,7 @@ def _loaded_blocks() -> bool:
     return "wararchive.study.compiled" in sys.modules
 
 
+@pytest.mark.slow  # ten seconds of starting a cluster: CI runs it (.ci/run); the README's command stays under five minutes
 def test_a_cluster_of_separate_processes_through_scheduler_writes_the_one_worker_files(capsys, tmp_path):
     from dask.distributed import Client, LocalCluster
 
