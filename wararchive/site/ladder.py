@@ -24,9 +24,25 @@ def _interval(value: float, lo: float, hi: float, digits: int) -> str:
     return f"{value:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 
 
+_LOADED: dict[tuple, tuple | None] = {}
+
+
+def _load(root: Path, rid: str) -> tuple | None:
+    """:func:`wararchive.study.ladder.load`, read once per build (again when its ``study.json`` changed).
+
+    Every pairing of every option quotes its players' ratings: a readings
+    page asks for the same ladder some hundred times.
+    """
+    meta = lad.folder(root, rid) / output.META_FILE
+    key = (str(meta), meta.stat().st_mtime_ns if meta.is_file() else None)
+    if key not in _LOADED:
+        _LOADED[key] = lad.load(root, rid)
+    return _LOADED[key]
+
+
 def rating_note(root: Path, rid: str, player: str) -> str | None:
     """A player's place on the ruleset's published ladder, as a clause for its strength note; None if not rated there."""
-    found = lad.load(root, rid)
+    found = _load(root, rid)
     if found is None:
         return None
     tables, meta = found
@@ -52,7 +68,7 @@ class Ladder(SphinxDirective):
         ruleset(rid)  # an unknown id fails the build, naming it
         where = lad.folder(studies_dir(self.config, self.env.srcdir), rid)
         self.env.note_dependency(str(where / output.META_FILE))
-        found = lad.load(where.parent.parent, rid)
+        found = _load(where.parent.parent, rid)
         if found is None:
             command = nodes.literal(text=f"{lad.COMMAND} --ruleset {rid}")
             return [el("p", "Not yet published: ", command, " plays it.", class_="wa-muted")]
