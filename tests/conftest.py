@@ -24,6 +24,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import kernel_warmup
 import pytest
 import yaml
 
@@ -366,11 +367,26 @@ def mini_corpus(mini_corpus_root: Path):
     return corpus.load(mini_corpus_root)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    kernel_warmup.start(config)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    kernel_warmup.stop(config)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    kernel_warmup.wait(item)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark by where a test lives and what it uses: ``kernel`` for tests/kernel/, ``browser`` for the browser fixture's users."""
-    kernel_dir = Path(__file__).resolve().parent / "kernel"
+    """Mark by where a test lives and what it uses (``kernel``, ``browser``), and run the ``kernel`` tests last.
+
+    ``kernel``: the tests that play on the compiled kernel (:func:`kernel_warmup.mark`), run while the
+    first run's compilation goes on in the background (:mod:`kernel_warmup`).
+    """
     for item in items:
-        if Path(item.fspath).resolve().is_relative_to(kernel_dir):
-            item.add_marker(pytest.mark.kernel)
+        kernel_warmup.mark(item)
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+    kernel_warmup.order(items)

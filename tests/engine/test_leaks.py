@@ -35,6 +35,7 @@ SPECS = [
 @example(("finnish-front", {}), 0, 0, 1)  # a gas command off the viewer's map told by the moves it closed
 @example(("japanese-war-game", {"referee": True}), 55, 0, 17)  # a striker told the flag's backer (via, a third piece)
 @example(("sojamang-1935", {}), 14, 0, 14)
+@example(("finnish-front", {"combat_reveal": "both", "redeploy": "one-move"}), 772, 0, 0)  # the gas command swapped onto the map
 @example(("sojamang-1935", {"game": "beginners"}), 519, 1, 148)  # a battery naming a mine rightly learns it is one
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SPECS), st.integers(0, 10_000), st.integers(0, 1), st.integers(0, 1000))
@@ -43,6 +44,17 @@ def test_swapping_two_unlearned_enemy_pieces_changes_nothing_the_viewer_reads(sp
     et-spionaaz:5; sv-krigsspel-finland:4, :27 (ff.hidden, ff.ask); et-sojamang-1935:10, :15, :46 (soj.hidden)."""
     rid, opts = spec
     compare(rid, opts, seed, viewer, pick)
+
+
+def test_a_swap_that_the_rules_show_parts_the_twins_at_once():
+    """sv-krigsspel-finland:1 (ff.gas-seen): the gas command is known to the enemy once on the map.
+
+    Swapped from a reserve onto the map, it is shown in the twin alone, as the
+    rules say: the twins part before the first ply, and nothing is a leak.
+    """
+    twins = lockstep("finnish-front", {"combat_reveal": "both", "redeploy": "one-move"}, 772, 0, 0)
+    assert twins is not None and twins.plies == 0
+    assert twins.setups[0] != twins.setups[1]
 
 
 @pytest.mark.parametrize("rid,opts", SPECS + [(rid, {}) for rid in rulesets() if rid not in {r for r, _ in SPECS}])

@@ -13,8 +13,9 @@ divergence names the seed and the ply. At the end the results, the events
 Which games, per option set:
 
 * short games (ply limit 16: setups, terrain, the first moves and fights):
-  1,000 seeds for each ruleset's defaults, 500 for the other option sets (so, with the two pairings,
-  at least 1,000 games for every option set);
+  200 seeds for each ruleset's defaults and 100 for the other option sets, in each pairing;
+  ``-m slow`` plays on to 1,000 and 500 seeds (so, with the two pairings, at least 1,000 games
+  for every option set);
 * full-length games on the seeds that, among the first 100, fire every rule
   that fires at all (the first seed for each rule), so the rare branches
   (the flag's borrowed rank, its ties, a spy at the marshal) are compared;
@@ -68,6 +69,17 @@ IDS = [f"{rid}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'defaults'}" for r
 
 
 PAIRINGS = [("random", "random"), ("greedy", "greedy")]
+SHORT_SEEDS = (200, 100)
+"""Short games per pairing in the default run: for a ruleset's defaults, for each other option set."""
+SHORT_SEEDS_SLOW = (1000, 500)
+"""The same under ``-m slow``, which plays the seeds the default run leaves."""
+
+
+def short_games_are_the_reference_games(rid: str, options: dict, kinds: tuple[str, str], seeds: range) -> None:
+    short = ruleset(rid, **options, ply_limit=SHORT_LIMIT)
+    assert kernel.covers(short, kinds), kernel.gap(short, kinds)
+    for seed in seeds:
+        assert_same_game(short, seed, kinds)
 
 
 def rule_cover(rs, seeds: range, kinds: tuple[str, str] = ("random", "random")) -> list[int]:
@@ -82,10 +94,7 @@ def rule_cover(rs, seeds: range, kinds: tuple[str, str] = ("random", "random")) 
 @pytest.mark.parametrize("kinds", PAIRINGS, ids=["-".join(k) for k in PAIRINGS])
 @pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
 def test_kernel_games_are_the_reference_games(rid, options, kinds):
-    short = ruleset(rid, **options, ply_limit=SHORT_LIMIT)
-    assert kernel.covers(short, kinds), kernel.gap(short, kinds)
-    for seed in range(FULL or (500 if not options else 250)):
-        assert_same_game(short, seed, kinds)
+    short_games_are_the_reference_games(rid, options, kinds, range(FULL or SHORT_SEEDS[bool(options)]))
     full = ruleset(rid, **options)
     seeds = range(FULL) if FULL else rule_cover(full, range(COVER_SEEDS), kinds)
     fired = set()
@@ -93,6 +102,15 @@ def test_kernel_games_are_the_reference_games(rid, options, kinds):
         assert_same_game(full, seed, kinds)
         fired |= set(kernel.play(full, seed, kinds).fired())
     assert "project.ply-limit" not in fired or len(fired) > 5  # the full games reached the fights, not only the limit
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kinds", PAIRINGS, ids=["-".join(k) for k in PAIRINGS])
+def test_many_more_short_games_of_every_option_set_are_the_reference_games(kinds):
+    """The short games the default run leaves, to :data:`SHORT_SEEDS_SLOW` seeds per option set."""
+    for rid, options in SETS:
+        more = bool(options)
+        short_games_are_the_reference_games(rid, options, kinds, range(SHORT_SEEDS[more], SHORT_SEEDS_SLOW[more]))
 
 
 @pytest.mark.parametrize("rid", COVERED)

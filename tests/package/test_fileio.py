@@ -51,6 +51,7 @@ def test_a_directory_is_refused(tmp_path):
         atomic_write_text(tmp_path, "x")
 
 
+@pytest.mark.kernel  # plays on the compiled kernel: run after its first compile (tests/kernel_warmup.py)
 def test_every_output_gets_the_mode_a_plain_open_would(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     old = os.umask(0o027)

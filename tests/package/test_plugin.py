@@ -190,6 +190,7 @@ def test_the_cli_names_who_is_responsible_for_the_plugin(plugin):
     assert "the project's own" not in proc.stdout
 
 
+@pytest.mark.kernel  # plays on the compiled kernel: run after its first compile (tests/kernel_warmup.py)
 def test_the_conformance_kit_runs_on_the_plugin(plugin):
     """The same checks the project's suite runs over its own rulesets (OpenSpiel's too, when it is installed)."""
     proc = run(plugin, "from wararchive.testing import check_ruleset; check_ruleset('tasku-spionaaz'); print('conforms')")

@@ -436,6 +436,7 @@ def board_state(pg) -> dict[str, tuple[str, str]]:
     )
 
 
+@pytest.mark.kernel  # plays on the compiled kernel: run after its first compile (tests/kernel_warmup.py)
 def test_replay_viewer_steps_and_hides_ranks(browser, server, site):
     rid = "spionaaz"
     replay_page = sorted((site / "games").glob(f"{rid}-game-*.html"))[0]

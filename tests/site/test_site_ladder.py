@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from sphinx.cmd.build import build_main
 
 from wararchive.study import ladder
@@ -23,6 +24,7 @@ def setup(app):
 """
 
 
+@pytest.mark.kernel  # plays on the compiled kernel: run after its first compile (tests/kernel_warmup.py)
 def test_the_ladder_shows_ratings_with_intervals_and_says_what_is_not_published(tmp_path, monkeypatch):
     studies = tmp_path / "studies"
     ladder.publish(studies, ["spionaaz"], games=2, players=("random", "greedy"), workers=1, progress=False)

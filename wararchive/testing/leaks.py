@@ -70,6 +70,16 @@ def _never_learned(rs, history: list[str], seed: int, viewer: int) -> list[str]:
     return [sq for u, sq in sorted(cells.items()) if u not in shown]
 
 
+def _shown(twin, viewer: int, swapped: set[int]) -> bool:
+    """Have the rules shown ``viewer`` a swapped piece in the twin? Never in the game itself, so the twins part there.
+
+    A rule may show a piece by where it stands (the map game shows a gas
+    command once it is on the map): moved there by the swap, it is shown
+    in the twin alone, as the rules say.
+    """
+    return bool(swapped & twin.known_to(viewer))
+
+
 def _swapped_game(rs, record: dict, viewer: int, a: str, b: str):
     setups = copy.deepcopy(record["setups"])
     enemy = setups[rs.sides[1 - viewer]]
@@ -116,6 +126,10 @@ def lockstep(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> Twins |
         return None
     one = rs.new_game(seed=seed, setup=record["setups"])
     out = Twins(len(played.history), (record["setups"], twin.setup_record()), ([], []))
+    swapped = {twin.uid[twin.board.cell(a)], twin.uid[twin.board.cell(b)]}
+    if _shown(twin, viewer, swapped):  # the rules show a piece where it now stands (the map game's gas command)
+        out.plies = 0
+        return out
     assert _seen_by(one, side) == _seen_by(twin, side), "the starting views differ"
     for ply, text in enumerate(played.history, 1):
         mover = one.to_move
@@ -133,8 +147,8 @@ def lockstep(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> Twins |
                 if step[2] == got[2]:
                     twin, want, played_in_twin = trial, step, other
                     break
-        if want is None or want[2] != got[2]:
-            out.plies = ply - 1  # something the viewer can see happened differently: the games part here, legitimately
+        if want is None or want[2] != got[2] or _shown(twin, viewer, swapped):
+            out.plies = ply - 1  # something the viewer can see happened differently, or was shown: the games part, legitimately
             return out
         assert got[0] == want[0], f"{rid} {opts} seed {seed}, {side}, ply {ply}: the transcript tells the swapped ranks apart"
         assert got[1] == want[1], f"{rid} {opts} seed {seed}, {side}, ply {ply}: the view tells the swapped ranks apart"

@@ -1,0 +1,133 @@
+"""The test suite's set-up: numba's cache filled once, in the background, before the tests that play on the kernel.
+
+On a fresh clone numba's cache is empty, and compiling the kernel costs
+some 150 s of one core (the playout loop alone ~90 s, ``ismcts`` ~30 s,
+``strong`` ~20 s, chess ~10 s). Both of pytest-xdist's workers used to
+reach the kernel's tests at once and compile the same code side by side,
+each for itself: half the suite's first run on a 2-core machine went to
+compiling twice. Now the controller starts this script once (:func:`start`),
+the workers run the tests that play nothing compiled first (:func:`order`),
+and a test that does play on the kernel waits until the cache is filled
+(:func:`wait`), then loads it. The cache is numba's own (``cache=True``,
+next to the modules): a warm cache makes this a few seconds of loading.
+
+Only the set-up order changes, never what a test checks: a test that
+reaches the kernel unannounced compiles for itself, as before.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pytest
+
+ENV = "WARARCHIVE_TEST_KERNEL_WARMUP"
+"""The folder where the warm-up's parts say they are done (the controller sets it; the workers inherit it)."""
+TESTS = Path(__file__).resolve().parent
+PLAYS_COMPILED = tuple(TESTS / part for part in ("kernel", "players", "study", "cli"))
+"""The folders whose tests play on the kernel (directly or through the commands): :func:`mark`; elsewhere such a test says so."""
+PARTS = ("playouts", "chess")
+"""The warm-up's two processes, one a core: the playouts then ``ismcts``; chess, then ``strong`` once the playouts are cached."""
+PATIENCE = 900.0
+"""Seconds a test waits for the compilation before it compiles for itself (a stuck warm-up must not hang the suite)."""
+_RUNNING = pytest.StashKey[tuple[list[subprocess.Popen], tempfile.TemporaryDirectory]]()
+
+
+def compile_part(part: str, folder: Path) -> None:
+    """Play short games through the compiled entries of one part, so that numba compiles and caches each."""
+    from wararchive import kernel
+    from wararchive.engine import ruleset
+    from wararchive.kernel import chess as compiled_chess
+    from wararchive.players.registry import simulate_one
+
+    if kernel.numba_gap() is not None:
+        return
+    board, pair = ruleset("spionaaz", ply_limit=8), ("random", "greedy")
+    if part == "playouts":
+        kernel.play_block(board, [1], pair)
+        kernel.play(board, 1, pair)
+        (folder / "playouts.cached").touch()  # the searches' compiled code calls the playouts': the other part waits for it
+        simulate_one(board, 1, ("ismcts", "random"))
+    else:
+        chess = ruleset("chess", ply_limit=8)
+        kernel.play(chess, 1, pair)
+        compiled_chess.play_block(chess, [1], pair)
+        _wait_for([folder / "playouts.cached", folder / "playouts.done"], need=any)  # done: failed before
+        simulate_one(board, 1, ("random", "strong"))
+
+
+def start(config: pytest.Config) -> None:
+    """In the xdist controller, before the workers start: run the warm-up in the background (nothing where nothing is gained)."""
+    if hasattr(config, "workerinput"):
+        if os.environ.get(ENV):
+            os.nice(10)  # a worker: the warm-up's compiling comes first, the tests that need none take the cores it leaves
+        return
+    if not (config.getoption("numprocesses", None) or 0):
+        return  # one process: it compiles what it needs as it goes
+    folder = tempfile.TemporaryDirectory(prefix="wararchive-kernel-")
+    os.environ[ENV] = folder.name  # inherited by the workers, which xdist starts after this
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    procs = [subprocess.Popen([sys.executable, __file__, part, folder.name], **quiet) for part in PARTS]
+    config.stash[_RUNNING] = (procs, folder)
+
+
+def stop(config: pytest.Config) -> None:
+    """At the end of the session (or on Ctrl-C): end the warm-up if it still runs, say if it failed, remove its folder."""
+    if (running := config.stash.get(_RUNNING, None)) is None:
+        return
+    procs, folder = running
+    for proc in procs:
+        proc.kill()
+        proc.wait()
+    for done in _done(Path(folder.name)):
+        if done.exists() and (said := done.read_text(encoding="utf-8").strip()) != "done":
+            print(f"\nthe kernel's warm-up ({done.stem}) failed; the tests compiled for themselves: {said}", file=sys.stderr)
+    folder.cleanup()
+    os.environ.pop(ENV, None)
+
+
+def order(items: list[pytest.Item]) -> None:
+    """The tests that play nothing compiled first, then those marked ``kernel`` (a stable sort: the same on every worker)."""
+    items.sort(key=_plays_compiled)
+
+
+def wait(item: pytest.Item) -> None:
+    """Before a test that plays on the kernel: wait until the warm-up is done (at most :data:`PATIENCE`)."""
+    if (folder := os.environ.get(ENV)) and _plays_compiled(item):
+        _wait_for(_done(Path(folder)))
+
+
+def _wait_for(files: list[Path], need: Callable[[Iterable[bool]], bool] = all) -> None:
+    deadline = time.monotonic() + PATIENCE
+    while not need(f.exists() for f in files) and time.monotonic() < deadline:
+        time.sleep(0.2)
+
+
+def _done(folder: Path) -> list[Path]:
+    return [folder / f"{part}.done" for part in PARTS]
+
+
+def mark(item: pytest.Item) -> None:
+    """Mark ``kernel`` the tests of the folders that play on the kernel (:data:`PLAYS_COMPILED`)."""
+    if any(Path(item.fspath).resolve().is_relative_to(folder) for folder in PLAYS_COMPILED):
+        item.add_marker(pytest.mark.kernel)
+
+
+def _plays_compiled(item: pytest.Item) -> bool:
+    return item.get_closest_marker("kernel") is not None
+
+
+if __name__ == "__main__":
+    part, folder = sys.argv[1], Path(sys.argv[2])
+    said = "done"
+    try:
+        compile_part(part, folder)
+    except Exception as exc:  # the tests go on either way, compiling for themselves; stop() reports it
+        said = f"{type(exc).__name__}: {exc}"
+    (folder / f"{part}.done").write_text(said + "\n", encoding="utf-8")
