@@ -13,7 +13,7 @@ divergence names the seed and the ply. At the end the results, the events
 Which games, per option set:
 
 * short games (ply limit 16: setups, terrain, the first moves and fights):
-  200 seeds for each ruleset's defaults and 100 for the other option sets, in each pairing;
+  100 seeds for each ruleset's defaults and 50 for the other option sets, in each pairing;
   ``-m slow`` plays on to 1,000 and 500 seeds (so, with the two pairings, at least 1,000 games
   for every option set);
 * full-length games on the seeds that, among the first 100, fire every rule
@@ -69,7 +69,7 @@ IDS = [f"{rid}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'defaults'}" for r
 
 
 PAIRINGS = [("random", "random"), ("greedy", "greedy")]
-SHORT_SEEDS = (200, 100)
+SHORT_SEEDS = (100, 50)
 """Short games per pairing in the default run: for a ruleset's defaults, for each other option set."""
 SHORT_SEEDS_SLOW = (1000, 500)
 """The same under ``-m slow``, which plays the seeds the default run leaves."""

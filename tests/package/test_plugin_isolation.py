@@ -18,7 +18,7 @@ import pytest
 import yaml
 from test_plugin import build_plugin, run
 
-from wararchive.plugins import ID_RULE
+from wararchive.plugins import ID_RULE, id_problem
 
 BUILT_INS = ("chess", "finnish-front", "japanese-war-game", "sojamang-1935", "spionaaz")
 
@@ -122,9 +122,16 @@ def test_of_two_plugins_with_one_id_the_first_package_by_name_keeps_it(tmp_path)
 
 
 BAD_IDS = ["a<b", "a>b", "games/x", "two words", "ünï", "Upper", "-dash", "x" * 65]
+INSTALLED = {"a<b", "-dash"}
+"""The bad ids also installed as a plugin and asked for on the command line (a process each); the rest under slow."""
 
 
 @pytest.mark.parametrize("name", BAD_IDS)
+def test_the_id_rule_refuses_every_bad_id(name):
+    assert id_problem(name, "id") == f"id {name!r} is not a valid id ({ID_RULE})"
+
+
+@pytest.mark.parametrize("name", [n if n in INSTALLED else pytest.param(n, marks=pytest.mark.slow) for n in BAD_IDS])
 def test_a_ruleset_id_outside_the_character_set_is_refused(tmp_path, name):
     site = ruleset_plugin(tmp_path, name, "def build(options):\n    raise AssertionError('never built')\n")
     plugin = f"plugin {name!r} in wararchive.rulesets (package broken-rules 1.0)"
