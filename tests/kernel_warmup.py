@@ -33,7 +33,7 @@ TESTS = Path(__file__).resolve().parent
 PLAYS_COMPILED = tuple(TESTS / part for part in ("kernel", "players", "study", "cli"))
 """The folders whose tests play on the kernel (directly or through the commands): :func:`mark`; elsewhere such a test says so."""
 PARTS = ("playouts", "chess")
-"""The warm-up's two processes, one a core: the playouts then ``ismcts``; chess, then ``strong`` once the playouts are cached."""
+"""The warm-up's two processes, one a core: the playouts then ``ismcts``; chess, then (once the playouts are cached) a study's blocks and ``strong``."""
 PATIENCE = 900.0
 """Seconds a test waits for the compilation before it compiles for itself (a stuck warm-up must not hang the suite)."""
 _RUNNING = pytest.StashKey[tuple[list[subprocess.Popen], tempfile.TemporaryDirectory]]()
@@ -50,15 +50,15 @@ def compile_part(part: str, folder: Path) -> None:
         return
     board, pair = ruleset("spionaaz", ply_limit=8), ("random", "greedy")
     if part == "playouts":
-        kernel.play_block(board, [1], pair)
-        kernel.play(board, 1, pair)
-        (folder / "playouts.cached").touch()  # the searches' compiled code calls the playouts': the other part waits for it
+        kernel.play(board, 1, pair)  # the ply loop: ~75 s, then every other entry links it from the cache
+        (folder / "playouts.cached").touch()  # the other part waits for it
         simulate_one(board, 1, ("ismcts", "random"))
     else:
         chess = ruleset("chess", ply_limit=8)
         kernel.play(chess, 1, pair)
         compiled_chess.play_block(chess, [1], pair)
         _wait_for([folder / "playouts.cached", folder / "playouts.done"], need=any)  # done: failed before
+        kernel.play_block(board, [1], pair)
         simulate_one(board, 1, ("random", "strong"))
 
 
