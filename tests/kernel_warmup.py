@@ -33,7 +33,7 @@ TESTS = Path(__file__).resolve().parent
 PLAYS_COMPILED = tuple(TESTS / part for part in ("kernel", "players", "study", "cli"))
 """The folders whose tests play on the kernel (directly or through the commands): :func:`mark`; elsewhere such a test says so."""
 PARTS = ("playouts", "chess")
-"""The warm-up's two processes, one a core: the playouts then ``ismcts``; chess, then (once the playouts are cached) a study's blocks and ``strong``."""
+"""The warm-up's two processes, one a core: the playouts, then ``ismcts``; chess, then a study's blocks and ``strong``."""
 PATIENCE = 900.0
 """Seconds a test waits for the compilation before it compiles for itself (a stuck warm-up must not hang the suite)."""
 _RUNNING = pytest.StashKey[tuple[list[subprocess.Popen], tempfile.TemporaryDirectory]]()

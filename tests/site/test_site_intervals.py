@@ -22,6 +22,8 @@ from wararchive.study.verdicts import Comparison, against_default, retest
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 STUDIES = sorted(p.parent for p in (DOCS / STUDIES_DIR).glob("*/*/*/summary.json"))
+FIRST_OF_EACH = {min(s for s in STUDIES if (s.parts[-3], s.name) == k) for k in {(s.parts[-3], s.name) for s in STUDIES}}
+"""One study of each ruleset and pairing: the default run's sample (``-m slow`` takes every study)."""
 SHARE = re.compile(r"^(\d+) of (\d+): (\d\.\d\d) \[(\d\.\d\d), (\d\.\d\d)\]$")  # "18 of 40: 0.45 [0.31, 0.60]"
 
 
@@ -148,7 +150,11 @@ def test_a_finding_is_never_named_by_a_rate_whose_interval_includes_zero():
     assert "no single rate's 95 % interval excludes 0" in text and "north win rate" not in text
 
 
-@pytest.mark.parametrize("study", STUDIES, ids=lambda p: "/".join(p.parts[-3:]))
+@pytest.mark.parametrize(
+    "study",
+    [s if s in FIRST_OF_EACH else pytest.param(s, marks=pytest.mark.slow) for s in STUDIES],
+    ids=lambda p: "/".join(p.parts[-3:]),
+)
 def test_readings_results_give_every_value_an_interval_over_its_games(study, tmp_path):
     s = summary_of(study)
     sides = list(ruleset(study.parts[-3]).sides)
