@@ -69,7 +69,8 @@ def start(config: pytest.Config) -> None:
             os.nice(10)  # a worker: the warm-up's compiling comes first, the tests that need none take the cores it leaves
         return
     if not (config.getoption("numprocesses", None) or 0):
-        return  # one process: it compiles what it needs as it goes
+        os.environ.pop(ENV, None)  # one process (perhaps a run inside a test): it compiles what it needs as it goes
+        return
     folder = tempfile.TemporaryDirectory(prefix="wararchive-kernel-")
     os.environ[ENV] = folder.name  # inherited by the workers, which xdist starts after this
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
