@@ -66,6 +66,12 @@ def option_sets() -> list[tuple[str, dict]]:
 COVERED = ("japanese-war-game", "spionaaz", "finnish-front", "sojamang-1935")
 SETS = option_sets()
 IDS = [f"{rid}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'defaults'}" for rid, o in SETS]
+SAMPLED_SETS = [
+    pytest.param(rid, options, id=name, marks=() if len(options) != 1 else pytest.mark.slow)
+    for (rid, options), name in zip(SETS, IDS, strict=True)
+]
+"""The option sets of the positions' and searches' checks: by default each ruleset's defaults and the golden records'
+combinations (every option set's whole games are compared by default all the same); ``-m slow`` takes each option alone too."""
 
 
 PAIRINGS = [("random", "random"), ("greedy", "greedy")]
@@ -198,7 +204,7 @@ def reference_position(rs, seed: int, kinds: tuple[str, str]):
 
 
 @pytest.mark.parametrize("kinds", PAIRINGS, ids=["-".join(k) for k in PAIRINGS])
-@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+@pytest.mark.parametrize(("rid", "options"), SAMPLED_SETS)
 def test_a_loaded_position_plays_on_as_the_reference_game_would(rid, options, kinds):
     """position.load carries everything the moves depend on: the kernel's continuation is the reference game's, ply by ply."""
     rs = ruleset(rid, **options)
@@ -263,7 +269,7 @@ def search_worlds(rid: str, options: dict, count: int):
 
 
 @pytest.mark.parametrize("playouts", [1, 3])
-@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+@pytest.mark.parametrize(("rid", "options"), SAMPLED_SETS)
 def test_the_search_scores_its_playouts_alike_on_either_engine(rid, options, playouts, monkeypatch):
     """ISMCTS's playouts on the kernel: the same scores to the last bit, and the stream left where the reference leaves it."""
     from wararchive.players import ismcts
@@ -279,7 +285,7 @@ def test_the_search_scores_its_playouts_alike_on_either_engine(rid, options, pla
         assert list(ref.rng.getstate()[1]) == fast.stream.tolist(), f"{rid} {options} world {i}: the streams parted"
 
 
-@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+@pytest.mark.parametrize(("rid", "options"), SAMPLED_SETS)
 def test_a_kernel_world_is_the_guessed_reference_world(rid, options):
     """The compiled guess makes the reference guess (same ranks, same draws), and the world plays on alike, ply after ply."""
     from wararchive.kernel import playout
@@ -349,7 +355,7 @@ def late_position(rs, seed: int):
     return greedy_game(max(0, greedy_game(float("inf")).ply - 1 - seed % 4))
 
 
-@pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
+@pytest.mark.parametrize(("rid", "options"), SAMPLED_SETS)
 def test_the_compiled_search_keeps_the_reference_searchs_statistics(rid, options):
     """ismcts on the kernel (one compiled call a move) and on the reference engine: every root statistic equal to the last bit.
 
