@@ -1,14 +1,15 @@
 """The test suite's set-up: numba's cache filled once, in the background, before the tests that play on the kernel.
 
 On a fresh clone numba's cache is empty, and compiling the kernel costs
-some 150 s of one core (the playout loop alone ~90 s, ``ismcts`` ~30 s,
-``strong`` ~20 s, chess ~10 s). Both of pytest-xdist's workers used to
-reach the kernel's tests at once and compile the same code side by side,
-each for itself: half the suite's first run on a 2-core machine went to
-compiling twice. Now the controller starts this script once (:func:`start`),
-the workers run the tests that play nothing compiled first (:func:`order`),
-and a test that does play on the kernel waits until the cache is filled
-(:func:`wait`), then loads it. The cache is numba's own (``cache=True``,
+some 150 s of one core (measured in one process: the ply loop 76 s, a
+study's blocks 12 s, ``ismcts`` 33 s, ``strong`` 19 s, chess 9 s). Both of
+pytest-xdist's workers used to reach the kernel's tests at once and compile
+the same code side by side, each for itself: a fresh clone's run took 584
+CPU-seconds against 320 with warm caches (N = 1 each), and the kernel's
+compile, once in each worker, made most of the difference. Now the controller starts this script in two processes
+(:func:`start`), the workers run the tests that play nothing compiled first
+(:func:`order`), and a test that does play on the kernel waits until the
+cache is filled (:func:`wait`), then loads it. The cache is numba's own (``cache=True``,
 next to the modules): a warm cache makes this a few seconds of loading.
 
 Only the set-up order changes, never what a test checks: a test that
@@ -35,7 +36,7 @@ PLAYS_COMPILED = tuple(TESTS / part for part in ("kernel", "players", "study", "
 PARTS = ("playouts", "chess")
 """The warm-up's two processes, one a core: the playouts, then ``ismcts``; chess, then a study's blocks and ``strong``."""
 PATIENCE = 900.0
-"""Seconds a test waits for the compilation before it compiles for itself (a stuck warm-up must not hang the suite)."""
+"""Seconds a worker waits for the compilation before its tests compile for themselves (a stuck warm-up hangs nothing)."""
 _RUNNING = pytest.StashKey[tuple[list[subprocess.Popen], tempfile.TemporaryDirectory]]()
 
 
@@ -99,15 +100,17 @@ def order(items: list[pytest.Item]) -> None:
 
 
 def wait(item: pytest.Item) -> None:
-    """Before a test that plays on the kernel: wait until the warm-up is done (at most :data:`PATIENCE`)."""
-    if (folder := os.environ.get(ENV)) and _plays_compiled(item):
-        _wait_for(_done(Path(folder)))
+    """Before a test that plays on the kernel: wait until the warm-up is done (at most :data:`PATIENCE`, once a worker)."""
+    if (folder := os.environ.get(ENV)) and _plays_compiled(item) and not _wait_for(_done(Path(folder))):
+        os.environ.pop(ENV)  # it did not finish: this worker's later tests compile for themselves, without waiting again
 
 
-def _wait_for(files: list[Path], need: Callable[[Iterable[bool]], bool] = all) -> None:
+def _wait_for(files: list[Path], need: Callable[[Iterable[bool]], bool] = all) -> bool:
+    """Wait until ``need`` holds of the files' existence (at most :data:`PATIENCE`); whether it came to hold."""
     deadline = time.monotonic() + PATIENCE
-    while not need(f.exists() for f in files) and time.monotonic() < deadline:
+    while not (there := need(f.exists() for f in files)) and time.monotonic() < deadline:
         time.sleep(0.2)
+    return there
 
 
 def _done(folder: Path) -> list[Path]:
