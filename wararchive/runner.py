@@ -347,8 +347,13 @@ def silence_dask_logs() -> None:
     ``silence_logs`` covers only its start. The command line calls this as
     the stop signal arrives (a connection may close before the runner's own
     handlers run); the runner calls it again for library callers.
+    Distributed's logging configuration gives some of their children a
+    level of their own (``tornado.application``: ERROR), which a parent's
+    level does not override, so every logger under these names is set.
     """
-    for name in ("distributed", "tornado", "asyncio"):
+    roots = ("distributed", "tornado", "asyncio")
+    names = [n for n in list(logging.root.manager.loggerDict) if n.split(".", 1)[0] in roots]
+    for name in {*roots, *names}:
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 

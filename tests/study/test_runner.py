@@ -37,3 +37,26 @@ def test_small_jobs_run_in_process_and_workers_are_checked():
     assert parallel.parallel_map(_square, [1, 2, 3]) == [1, 4, 9]  # under SMALL: no pool is started
     with pytest.raises(WararchiveError, match="at least 1"):
         parallel.parallel_map(_square, range(5), workers=0)
+
+
+def test_after_an_interrupt_no_dask_logger_speaks_even_one_with_its_own_level(caplog):
+    """tests/cli/test_signals.py saw tornado's "Exception in callback … FutureCancelledError" after Ctrl-C.
+
+    Distributed's logging configuration sets ``tornado.application`` to ERROR
+    itself, so silencing ``tornado`` alone left it speaking.
+    """
+    import logging
+
+    import distributed  # noqa: F401  (its import applies its logging configuration)
+
+    names = ["tornado.application", "distributed.client", "distributed", "tornado", "asyncio"]
+    levels = {name: logging.getLogger(name).level for name in names}
+    try:
+        parallel.silence_dask_logs()
+        with caplog.at_level(logging.NOTSET):
+            for name in names:
+                logging.getLogger(name).critical("after the interrupt")
+        assert caplog.records == []
+    finally:
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
