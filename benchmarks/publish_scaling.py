@@ -37,6 +37,7 @@ from wararchive.study import output
 
 WARM_GAMES = 10  # seeds of the untimed first run: enough to compile every game the timed runs play
 
+
 def publish(out: Path, workers: int, args: argparse.Namespace) -> float:
     """Wall seconds of one ``publish-studies`` into ``out``."""
     cmd = [sys.executable, "-m", "wararchive.cli.main", "publish-studies", "--games", str(args.games)]
@@ -93,7 +94,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         warm = argparse.Namespace(**{**vars(args), "games": min(args.games, WARM_GAMES)})
         cold = publish(Path(tmp) / "warm", 1, warm)
-        print(f"untimed {warm.games}-seed run (fills numba's cache if empty): {cold:.1f} s; load average {os.getloadavg()[0]:.2f}")
+        print(
+            f"untimed {warm.games}-seed run (fills numba's cache if empty): {cold:.1f} s; load average {os.getloadavg()[0]:.2f}"
+        )
         times, first = {}, Path(tmp) / "w1"
         for n in sorted({1, *counts}):
             out = Path(tmp) / f"w{n}"

@@ -55,7 +55,7 @@ WINDOW_PER_WORKER = 4  # chunks of MAX_CHUNK jobs in flight per worker: the rest
 CONNECT_TIMEOUT = "10s"  # how long to wait for a --scheduler that does not answer
 SMALL = 24  # starting workers costs time: fewer jobs than this run in-process unless workers are asked for
 WORKERS_PER_CORE = 4
-"""The most local workers per core. The games are pure Python, one per worker at a time: past one worker a core,
+"""The most local workers per core. Each worker plays one game (or compiled block of games) at a time: past one a core,
 more only add memory (a worker holds its own interpreter) and start-up time; four leaves room to overlap a worker's
 waits, while a mistyped count (``--workers 100000``) is refused instead of forking until the machine gives out."""
 OWNER_POLL = 0.5  # seconds between a worker's checks that the process that started it is still there
@@ -148,10 +148,49 @@ def _iter(
                 yield func(x)
                 bar.update(1)
             return
-        with _executor(pool, workers or default_workers(), scheduler) as (executor, n_workers):
+        with _workers(pool, workers or default_workers(), scheduler) as (executor, n_workers):
             yield from _ordered(executor, func, _chunks(items, n_workers, chunk), n_workers, bar)
     finally:
         bar.close()
+
+
+_SCOPES: list[tuple[dict[tuple, tuple[Executor, int]], contextlib.ExitStack]] = []
+
+
+@contextmanager
+def shared_workers() -> Iterator[None]:
+    """Within this block, parallel calls with the same pool, worker count and scheduler share one set of workers.
+
+    A command that runs several parallel steps (a study's games, then its
+    analyses; ``publish-studies``' two rounds of games and analyses; a
+    ladder's pairings) would otherwise start a cluster or pool for each,
+    and every worker process imports the archive and loads the compiled
+    kernel again: a few seconds a worker, which on many cores outweighs the
+    steps themselves. Workers are started at a step's first need and
+    stopped when the block ends, as each call stops its own outside one;
+    an interrupt kills them as it does there. The command line runs every
+    command in such a block; a library caller may use it around its own.
+    """
+    with contextlib.ExitStack() as stack:
+        _SCOPES.append(({}, stack))
+        try:
+            yield
+        finally:
+            _SCOPES.pop()
+
+
+@contextmanager
+def _workers(pool: Pool, workers: int, scheduler: str | None) -> Iterator[tuple[Executor, int]]:
+    """:func:`_executor`'s, or in a :func:`shared_workers` block the one it keeps for these arguments."""
+    if not _SCOPES:
+        with _executor(pool, workers, scheduler) as got:
+            yield got
+        return
+    kept, stack = _SCOPES[-1]
+    key = ("dask" if scheduler is not None else pool, workers, scheduler)
+    if key not in kept:
+        kept[key] = stack.enter_context(_executor(pool, workers, scheduler))
+    yield kept[key]
 
 
 def _bar(total: int, label: str | None):
@@ -377,7 +416,7 @@ def _start_cluster(workers: int):
         try:
             started["cluster"] = LocalCluster(
                 n_workers=workers,
-                threads_per_worker=1,  # the engine is pure Python: one game per process at a time
+                threads_per_worker=1,  # one game or block at a time per process: the reference engine holds the GIL
                 processes=True,
                 host="127.0.0.1",
                 dashboard_address="127.0.0.1:0",  # a free port, on loopback: several clusters may run on one machine

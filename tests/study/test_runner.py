@@ -60,3 +60,52 @@ def test_after_an_interrupt_no_dask_logger_speaks_even_one_with_its_own_level(ca
     finally:
         for name, level in levels.items():
             logging.getLogger(name).setLevel(level)
+
+
+def _pid(_: int) -> int:
+    import os
+
+    return os.getpid()
+
+
+def _alive(pids: set[int], wait: float = 0) -> set[int]:
+    """The processes of ``pids`` still running after ``wait`` seconds (a killed one takes a moment to go)."""
+    import psutil
+
+    procs = []
+    for pid in pids:
+        try:
+            procs.append(psutil.Process(pid))
+        except psutil.NoSuchProcess:
+            pass
+    _, alive = psutil.wait_procs(procs, timeout=wait) if wait else ([], procs)
+    return {p.pid for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE}
+
+
+def _children() -> set[int]:
+    import multiprocessing
+
+    return {p.pid for p in multiprocessing.active_children()}
+
+
+def test_calls_in_a_shared_workers_block_reuse_one_pool_and_it_ends_with_the_block():
+    before = _children()
+    with parallel.shared_workers():
+        parallel.parallel_map(_pid, range(40), workers=2, pool="processes")
+        pool = _children() - before
+        with pytest.raises(WararchiveError, match="job -1 refused"):  # a failed call leaves the pool to the next
+            parallel.parallel_map(_square, [*range(30), -1], workers=2, pool="processes")
+        ran = set(parallel.parallel_map(_pid, range(40), workers=2, pool="processes"))
+        now = _children() - before  # the pool may start its second process late, but no more than its two
+        assert pool and pool <= now and ran <= now and len(now) <= 2
+        assert _alive(now) == now
+    assert _alive(now, wait=10) == set()  # the block's end stops the workers it started
+    ran = set(parallel.parallel_map(_pid, range(40), workers=2, pool="processes"))
+    assert ran.isdisjoint(now)  # outside a block each call starts its own
+
+
+def test_an_interrupt_in_a_shared_workers_block_kills_its_workers():
+    with pytest.raises(KeyboardInterrupt), parallel.shared_workers():
+        pids = set(parallel.parallel_map(_pid, range(40), workers=2, pool="processes"))
+        raise KeyboardInterrupt
+    assert _alive(pids, wait=10) == set()

@@ -332,8 +332,8 @@ def parallel_arguments(p: argparse.ArgumentParser) -> None:
     where.add_argument(
         "--workers",
         type=workers_count,
-        help=f"local worker processes, at most {WORKERS_PER_CORE} per core: the games are pure Python, one per worker, "
-        "so more only cost memory (default: every core; 1 runs in this process)",
+        help=f"local worker processes, at most {WORKERS_PER_CORE} per core: each plays one game or block of games at a "
+        "time, so more than the cores only cost memory (default: every core; 1 runs in this process)",
     )
     where.add_argument(
         "--scheduler",

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine.limits import check_seeds
 from ..errors import WararchiveError
+from ..runner import shared_workers
 from ..study.seeds import EXPLORATION_SEED
 from .engine_cmds import (
     MAX_GAMES,
@@ -144,9 +145,10 @@ def ladder_cmd(args: argparse.Namespace) -> None:
     ladder.check(players, args.games, ladder.LADDER_SEED)
     root = Path(args.out) if args.out else publish.default_root()
     output_directory(root)
-    written = ladder.publish(
-        root, args.ruleset, args.games, players, workers=args.workers, scheduler=args.scheduler, progress=not args.quiet
-    )
+    with shared_workers():  # one cluster for every pairing's games
+        written = ladder.publish(
+            root, args.ruleset, args.games, players, workers=args.workers, scheduler=args.scheduler, progress=not args.quiet
+        )
     print(
         f"{len(written)} ladders written under {root / ladder.FOLDER}/"
         if written
@@ -165,17 +167,18 @@ def publish_cmd(args: argparse.Namespace) -> None:
     check_seeds(seed, games)  # the last seed too, before anything is made
     root = Path(args.out) if args.out else publish.default_root()
     output_directory(root)  # a bad --out fails now, not after the games
-    written = publish.publish(
-        root,
-        games,
-        _players(args.players),
-        seed,
-        args.ruleset,
-        args.workers,
-        args.scheduler,
-        progress=not args.quiet,
-        discard=args.discard_bad_blocks,
-    )
+    with shared_workers():  # one cluster for both rounds' games, one pool for their analyses
+        written = publish.publish(
+            root,
+            games,
+            _players(args.players),
+            seed,
+            args.ruleset,
+            args.workers,
+            args.scheduler,
+            progress=not args.quiet,
+            discard=args.discard_bad_blocks,
+        )
     print(f"{len(written)} studies written under {root}/" if written else f"every study under {root}/ is current")
 
 
@@ -205,19 +208,20 @@ def study_cmd(args: argparse.Namespace) -> None:
     out = args.out or f"study-{args.ruleset}"
     output_directory(out)  # a bad --out fails now, not after every game was played
     vary, fixed = _split(args.option)
-    result = study(
-        args.ruleset,
-        vary,
-        games=args.games,
-        players=_players(args.players),
-        seed=args.seed,
-        options=fixed,
-        workers=args.workers,
-        scheduler=args.scheduler,
-        progress=not args.quiet,
-        alternate=args.alternate,
-        engine=args.engine,
-    )
+    with shared_workers():  # the games and their analysis on the same workers
+        result = study(
+            args.ruleset,
+            vary,
+            games=args.games,
+            players=_players(args.players),
+            seed=args.seed,
+            options=fixed,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            progress=not args.quiet,
+            alternate=args.alternate,
+            engine=args.engine,
+        )
     result.save(out)
     print(summary(result))
     print(f"\ntables written to {out}/ (Parquet and CSV; study.json reproduces the study)")
