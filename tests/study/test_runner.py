@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from wararchive import runner as parallel
@@ -74,10 +76,8 @@ def _alive(pids: set[int], wait: float = 0) -> set[int]:
 
     procs = []
     for pid in pids:
-        try:
+        with contextlib.suppress(psutil.NoSuchProcess):
             procs.append(psutil.Process(pid))
-        except psutil.NoSuchProcess:
-            pass
     _, alive = psutil.wait_procs(procs, timeout=wait) if wait else ([], procs)
     return {p.pid for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE}
 
