@@ -16,15 +16,13 @@ from sphinx.util.docutils import SphinxDirective
 from ..engine import ruleset
 from ..study import ladder as lad, output
 from .html import el
+from .memo import read_once
 from .studies import studies_dir
 from .tables import table
 
 
 def _interval(value: float, lo: float, hi: float, digits: int) -> str:
     return f"{value:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
-
-
-_LOADED: dict[tuple, tuple | None] = {}
 
 
 def _load(root: Path, rid: str) -> tuple | None:
@@ -34,10 +32,7 @@ def _load(root: Path, rid: str) -> tuple | None:
     page asks for the same ladder some hundred times.
     """
     meta = lad.folder(root, rid) / output.META_FILE
-    key = (str(meta), meta.stat().st_mtime_ns if meta.is_file() else None)
-    if key not in _LOADED:
-        _LOADED[key] = lad.load(root, rid)
-    return _LOADED[key]
+    return read_once(f"ladder {meta}", [meta], lambda: lad.load(root, rid))
 
 
 def rating_note(root: Path, rid: str, player: str) -> str | None:

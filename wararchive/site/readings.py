@@ -51,6 +51,7 @@ from . import robustness
 from .cache import cached, cached_figure, fingerprint, short_hash, site_cache_dir
 from .html import el
 from .ladder import rating_note
+from .memo import read_once
 from .refs import rule_link
 from .stats import rate
 from .studies import studies_dir
@@ -143,9 +144,6 @@ def _results_intervals(folder: Path, summary: dict[str, Any], sides: list[str]) 
     return out
 
 
-_FAMILIES: dict[tuple, tuple[dict, dict, list[Path]]] = {}
-
-
 def _families(studies: Path, players: list[str]) -> tuple[dict, dict, list[Path]]:
     """The family of one pairing's published studies: its comparisons with q, its rules' q, and the files read.
 
@@ -153,11 +151,12 @@ def _families(studies: Path, players: list[str]) -> tuple[dict, dict, list[Path]
     of the same family), again only when a summary changed.
     """
     paths = summary_paths(studies, players)
-    key = (str(studies), tuple((str(p), p.stat().st_mtime_ns) for p in paths))
-    if key not in _FAMILIES:
+
+    def read() -> tuple[dict, dict, list[Path]]:
         found = summaries(studies, players)
-        _FAMILIES[key] = (family(found), rule_q(found), paths)
-    return _FAMILIES[key]
+        return family(found), rule_q(found), paths
+
+    return read_once(f"family {studies} {'-'.join(players)}", paths, read)
 
 
 def _length(pairs: list[dict[str, Any]]) -> str:

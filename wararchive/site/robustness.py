@@ -21,10 +21,9 @@ from ..study import robustness as rb
 from ..study.stats import p_text
 from ..study.verdicts import summary_paths
 from .html import el
+from .memo import read_once
 from .studies import studies_dir
 from .tables import table
-
-_READ: dict[tuple, list[rb.Reading]] = {}
 
 
 def _paths(studies: Path) -> list[Path]:
@@ -41,11 +40,7 @@ def read(studies: Path, directive: SphinxDirective | None = None) -> list[rb.Rea
     if directive is not None:
         for p in paths:
             directive.env.note_dependency(str(p))
-    key = (str(studies), tuple((str(p), p.stat().st_mtime_ns) for p in paths))
-    if key not in _READ:
-        _READ.clear()
-        _READ[key] = rb.readings(studies)
-    return _READ[key]
+    return read_once(f"robustness {studies}", paths, lambda: rb.readings(studies))
 
 
 def _cell(effect: rb.Effect | None, measure: str | None) -> str:
