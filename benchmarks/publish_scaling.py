@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from scaling import amdahl
 
 from wararchive.study import output
+from wararchive.study.publish import SUMMARY, published
 
 WARM_GAMES = 10  # seeds of the untimed first run: enough to compile every game the timed runs play
 
@@ -50,23 +51,22 @@ def publish(out: Path, workers: int, args: argparse.Namespace) -> float:
 
 
 def studies(root: Path) -> dict[str, Path]:
-    """Every study folder under ``root`` (the ones with a ``study.json``), by its path relative to ``root``."""
-    return {str(p.parent.relative_to(root)): p.parent for p in root.rglob("study.json") if ".partial" not in p.parts}
+    """Every study published under ``root``, the retests included, by its folder relative to ``root``."""
+    return {str(folder.relative_to(root)): folder for folder in published(root)}
 
 
 def tables(folder: Path) -> tuple[dict[str, pd.DataFrame], str]:
     """A study's tables and its summary, without the package version that wrote them."""
     frames, _ = output.load(folder)
-    summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
-    summary.get("meta", {}).pop("package", None)
-    summary.pop("package", None)
+    summary = json.loads((folder / SUMMARY).read_text(encoding="utf-8"))
+    del summary["meta"]["package"]
     return frames, json.dumps(summary, sort_keys=True)
 
 
-def same(a: Path, b: Path, only: set[str] | None = None) -> int:
+def same(a: Path, b: Path) -> int:
     """How many studies of ``a`` were compared with ``b``'s; raises on the first difference."""
     left, right = studies(a), studies(b)
-    names = sorted(set(left) if only is None else set(left) & only)
+    names = sorted(left)
     missing = [n for n in names if n not in right]
     if missing:
         raise SystemExit(f"{b} lacks {len(missing)} studies, e.g. {missing[0]}")

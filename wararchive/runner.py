@@ -168,8 +168,9 @@ def shared_workers() -> Iterator[None]:
     kernel again: a few seconds a worker, which on many cores outweighs the
     steps themselves. Workers are started at a step's first need and
     stopped when the block ends, as each call stops its own outside one;
-    an interrupt kills them as it does there. The command line runs every
-    command in such a block; a library caller may use it around its own.
+    an interrupt kills them as it does there. The commands ``study``,
+    ``publish-studies`` and ``ladder`` run in such a block; a library caller
+    may put one around its own steps.
     """
     with contextlib.ExitStack() as stack:
         _SCOPES.append(({}, stack))
