@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -37,6 +40,71 @@ def test_stuart_maxwell_without_discordance_and_with_one_swapped_pair():
     # only x ↔ y swapped, 7 one way and 0 the other: the exact sign test of 7 / 0 (two-sided p = 2 / 2**7)
     _stat, df, p, method = stats.stuart_maxwell(np.array([[5, 7, 0], [0, 5, 0], [0, 0, 5]]))
     assert df == 1 and p == pytest.approx(2 / 2**7) and method == "exact conditional"
+
+
+def _brute_stuart_maxwell_p(table: np.ndarray) -> float:
+    """The exact conditional p by listing every table (each n_ij of t_ij ~ Binomial(t_ij, ½)), the statistic from scratch."""
+    k = len(table)
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    totals = [int(table[i, j] + table[j, i]) for i, j in pairs]
+
+    def statistic(counts) -> float:
+        t = np.zeros((k, k))
+        for (i, j), n_ij, total in zip(pairs, counts, totals, strict=True):
+            t[i, j], t[j, i] = n_ij, total - n_ij
+        d = (t.sum(axis=1) - t.sum(axis=0))[: k - 1]
+        cov = -(t + t.T)[: k - 1, : k - 1]
+        np.fill_diagonal(cov, [(t[i] + t[:, i]).sum() - 2 * t[i, i] for i in range(k - 1)])
+        return float(d @ np.linalg.pinv(cov) @ d)
+
+    observed = statistic([int(table[i, j]) for i, j in pairs])
+    p = 0.0
+    for counts in itertools.product(*(range(t + 1) for t in totals)):
+        if statistic(counts) >= observed - 1e-9 * max(1.0, observed):
+            p += math.prod(math.comb(t, c) / 2**t for t, c in zip(totals, counts, strict=True))
+    return p
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        [[9, 3, 1], [0, 8, 2], [2, 0, 7]],
+        [[5, 6, 0, 1], [1, 5, 2, 0], [0, 3, 5, 1], [2, 0, 0, 5]],  # four outcomes, as the studies have
+        [[4, 0, 0], [5, 4, 0], [0, 0, 4]],  # one pair only
+    ],
+)
+def test_stuart_maxwell_exact_p_is_the_sum_over_every_table(table):
+    table = np.array(table)
+    _stat, _df, p, method = stats.stuart_maxwell(table)
+    assert method == "exact conditional"
+    assert p == pytest.approx(_brute_stuart_maxwell_p(table), rel=1e-12)
+
+
+def _scipy_wilson(k: int, n: int) -> tuple[float, float]:
+    from scipy.stats import binomtest
+
+    ci = binomtest(k, n).proportion_ci(confidence_level=stats.CONFIDENCE, method="wilson")
+    return float(ci.low), float(ci.high)
+
+
+@pytest.mark.parametrize("counts", [range(1, 61), [2000]])
+def test_wilson_is_scipys_interval_to_the_last_bit(counts):
+    for n in counts:
+        for k in range(n + 1):
+            assert stats.wilson(k, n) == _scipy_wilson(k, n), (k, n)
+
+
+@pytest.mark.slow
+def test_wilson_is_scipys_interval_to_the_last_bit_for_every_count_up_to_500():
+    for n in range(1, 501):
+        for k in range(n + 1):
+            assert stats.wilson(k, n) == _scipy_wilson(k, n), (k, n)
+
+
+@pytest.mark.parametrize(("k", "n"), [(3, 2), (-1, 5), (0, 0)])
+def test_wilson_refuses_an_impossible_count(k, n):
+    with pytest.raises(ValueError, match="0 <= k <= n"):
+        stats.wilson(k, n)
 
 
 def test_holm_adjusts_step_down():

@@ -25,7 +25,7 @@ from typing import Any
 import pandas as pd
 
 from ..errors import WararchiveError
-from ..fileio import atomic_write_bytes, atomic_write_text, output_directory
+from ..fileio import atomic_write_bytes, output_directory
 
 META_FILE = "study.json"
 CONTENT = "content"  # in study.json: {"files": {name: SHA-256 of its bytes}, "meta": SHA-256 of the rest of study.json}
@@ -42,23 +42,40 @@ def save(
     csv: bool = True,
     extra: dict[str, str] | None = None,
 ) -> list[Path]:
-    """Write ``NAME.parquet`` and (unless not ``csv``) ``NAME.csv`` per table, the ``extra`` text files, then ``study.json``.
+    """Write ``NAME.parquet`` and (unless not ``csv``) ``NAME.csv`` per table, the ``extra`` text files, then ``study.json``."""
+    return write(encode(tables, meta, csv, extra), folder)
 
-    Each file is written atomically, and ``study.json`` last: a save cut
-    short leaves the old hashes (or none), which the new files fail, so a
-    half-saved study is never taken for a whole one.
+
+def encode(
+    tables: dict[str, pd.DataFrame], meta: dict[str, Any], csv: bool = True, extra: dict[str, str] | None = None
+) -> dict[str, bytes]:
+    """Every file of a saved study as bytes, ``study.json`` (with the others' hashes) last.
+
+    Apart from :func:`write`, so that the work of a save (Parquet, CSV,
+    hashes) can run where the study was analysed, on a worker, and the
+    process that owns the folder only writes bytes.
     """
-    folder = output_directory(folder)
     files: dict[str, bytes] = {}
     for name, df in tables.items():
         files[f"{name}.parquet"] = _parquet(df, meta)
         if csv:
             files[f"{name}.csv"] = df.to_csv(index=False, lineterminator="\n").encode("utf-8")
     files |= {name: text.encode("utf-8") for name, text in (extra or {}).items()}
-    written = [atomic_write_bytes(folder / name, data) for name, data in files.items()]
     content = {"files": {name: _sha256(data) for name, data in sorted(files.items())}, "meta": meta_hash(meta)}
     text = json.dumps(meta | {CONTENT: content}, indent=2, sort_keys=True, default=str) + "\n"
-    return [*written, atomic_write_text(folder / META_FILE, text)]
+    return files | {META_FILE: text.encode("utf-8")}
+
+
+def write(files: dict[str, bytes], folder: str | Path) -> list[Path]:
+    """Write :func:`encode`'s files into ``folder``, each atomically and ``study.json`` last.
+
+    A save cut short leaves the old hashes (or none), which the new files
+    fail, so a half-saved study is never taken for a whole one.
+    """
+    if list(files)[-1:] != [META_FILE]:
+        raise ValueError(f"a study's files end with its {META_FILE}, which holds the others' hashes")
+    folder = output_directory(folder)
+    return [atomic_write_bytes(folder / name, data) for name, data in files.items()]
 
 
 def meta_hash(meta: dict[str, Any]) -> str:

@@ -17,15 +17,12 @@ design and fingerprints still hold (and whose files match their hashes,
 see :mod:`.output`) is not played again.
 
 A saved block is published without being replayed, so it must be what was
-saved: its first line names the run and seeds it was played for and the
-SHA-256 of that line and of the games after it. A block changed, truncated,
-not a block at all or saved for another design is refused, naming it, and
+saved (:mod:`.checkpoint`): a block that is not is refused, naming it, and
 ``--discard-bad-blocks`` deletes such blocks and plays their seeds again.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import sys
@@ -33,17 +30,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ..engine import ruleset, rulesets
 from ..engine.fingerprint import source_hash
 from ..errors import WararchiveError
 from ..fileio import atomic_write_bytes
 from ..paths import STUDIES, in_checkout
 from ..players import players as registered_players
-from ..runner import parallel_iter, parallel_map
-from . import Study, _analyse, output
+from ..runner import parallel_iter
+from . import Study, _analyse, checkpoint, output
 from .design import Design, design, options_studied, slug
 from .played import Played
-from .run import block_jobs, engines, game_keys, play_seeds, unblock
+from .run import GameKey, block_jobs, engines, game_keys, play_seeds, unblock
 from .seeds import BLOCK as SEED_BLOCK, CONFIRMATION_SEED, DISCOVERY_SEED
 from .verdicts import CONFIRMATION, family, summaries
 
@@ -70,7 +69,6 @@ themselves are the three kinds of play each reading's effect is compared across 
 SEED = DISCOVERY_SEED
 BLOCK = 50  # seeds per checkpoint
 PARTIAL = ".partial"
-BLOCK_FORMAT = "wararchive-block 2"  # a saved block's first line starts so; a new format gets a new number
 SUMMARY = "summary.json"
 COMMAND = "wararchive publish-studies"
 ENGINE = "auto"  # the compiled kernel where it covers a game, else the reference engine: the same facts either way
@@ -222,14 +220,16 @@ def _run_key(todo: list[Entry]) -> str:
         ]
         for e in todo
     ]
-    data = [studies, source_hash("study/run.py", "study/compiled.py", "study/played.py"), BLOCK_FORMAT]
+    data = [studies, source_hash("study/run.py", "study/compiled.py", "study/played.py"), checkpoint.FORMAT]
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
-def _blocks(todo: list[Entry]) -> list[tuple[str, list, list]]:
-    """Per block of seeds: its first and last seed, the unique games' keys and one job for each, in a fixed order."""
+def _blocks(todo: list[Entry]) -> tuple[list[tuple[str, list, list]], list[list[GameKey]]]:
+    """Per block of seeds: its first and last seed, the unique games' keys and one job for each, in a fixed order; and
+    each study's game keys, in the order of its jobs (where its games are found among the played ones)."""
     d0 = todo[0].design
-    jobs = [(*j, ENGINE) for e in todo for j in e.design.jobs()]  # built once: per block, they cost more than the games
+    per_study = [[(*j, ENGINE) for j in e.design.jobs()] for e in todo]
+    jobs = [j for js in per_study for j in js]  # built once: per block, they cost more than the games
     keys = game_keys(jobs)
     per: list[dict] = [{} for _ in range(0, d0.games, BLOCK)]
     for key, j in zip(keys, jobs, strict=True):
@@ -238,66 +238,18 @@ def _blocks(todo: list[Entry]) -> list[tuple[str, list, list]]:
     for start, unique in zip(range(d0.seed, d0.seed + d0.games, BLOCK), per, strict=True):
         last = min(start + BLOCK, d0.seed + d0.games) - 1  # a short last block is named by its end
         out.append((f"{start:07d}-{last:07d}", list(unique), list(unique.values())))
-    return out
-
-
-class BlockError(WararchiveError):
-    """A saved block that cannot be trusted: publishing it would publish games that were never played so."""
-
-    def __init__(self, path: Path, problem: str):
-        self.path = path
-        super().__init__(
-            f"saved block {path} {problem}; delete it, or run again with --discard-bad-blocks to play its seeds again"
-        )
-
-
-def _bound(run: str, block: str) -> bytes:
-    """What a block's checksum binds its games to: the format, the run (studies and code, see _run_key) and the seeds."""
-    return f"{BLOCK_FORMAT} {run} {block}".encode()
-
-
-def _block_bytes(run: str, block: str, games: Played) -> bytes:
-    """A saved block: one line of what it is for and its SHA-256, then its games' columns as gzipped JSON."""
-    body = gzip.compress(json.dumps(games.to_json()).encode(), compresslevel=1, mtime=0)  # a cache: speed over size
-    head = _bound(run, block)
-    return head + b" " + hashlib.sha256(head + b"\n" + body).hexdigest().encode() + b"\n" + body
-
-
-def _read_block(path: Path, run: str, block: str, games: int) -> Played:
-    """The games saved in a block, refused unless it was saved for this run and seeds and is unchanged since."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise BlockError(path, f"cannot be read ({exc.strerror})") from None
-    if not data:
-        raise BlockError(path, "is empty")
-    head, newline, body = data.partition(b"\n")
-    bound, _, digest = head.rpartition(b" ")
-    if not newline or not bound.startswith(BLOCK_FORMAT.encode() + b" "):
-        raise BlockError(path, "is not a block (garbage, or saved by an older version)")
-    if bound != _bound(run, block):
-        saved = bound.decode(errors="replace").split(" ")[2:]
-        raise BlockError(path, f"was saved for another design or other seeds (run and seeds {' '.join(saved)!r})")
-    if hashlib.sha256(bound + b"\n" + body).hexdigest().encode() != digest:
-        raise BlockError(path, "has changed or been truncated since it was saved (its SHA-256 differs)")
-    try:
-        got = Played.from_json(json.loads(gzip.decompress(body)))
-    except (OSError, EOFError, ValueError, KeyError, TypeError) as exc:  # only a forged checksum gets here
-        raise BlockError(path, f"holds games that cannot be decoded ({exc!r:.200})") from None
-    if len(got) != games:
-        raise BlockError(path, f"does not hold its {games} games")
-    return got
+    ends = np.cumsum([len(js) for js in per_study])
+    return out, [keys[end - len(js) : end] for end, js in zip(ends, per_study, strict=True)]
 
 
 def _played(
-    todo: list[Entry], partial: Path, workers: int | None, scheduler: str | None, progress: bool, discard: bool
+    blocks: list[tuple[str, list, list]], partial: Path, workers: int | None, scheduler: str | None, progress: bool, discard: bool
 ) -> tuple[Played, dict]:
     """Every game the studies need: their facts, and each game's row in them by key; from saved blocks, the rest played.
 
     Each block is saved as it completes. A bad saved block is refused, or
     with ``discard`` deleted (said on stderr) and its seeds played again.
     """
-    blocks = _blocks(todo)
     run = partial.name  # the run key: the folder is named by it
     parts: list[Played] = []
     order: list = []  # the game keys of the parts' rows, in order
@@ -306,10 +258,10 @@ def _played(
         path = partial / f"block-{name}.block"
         if path.exists():
             try:
-                parts.append(_read_block(path, run, name, len(keys)))
+                parts.append(checkpoint.read(path, run, name, len(keys)))
                 order += keys
                 continue
-            except BlockError as exc:
+            except checkpoint.BlockError as exc:
                 if not discard:
                     raise
                 path.unlink()
@@ -324,7 +276,7 @@ def _played(
     try:
         for (path, name, keys, jobs), (bs, where) in zip(pending, split, strict=True):
             got = unblock(len(jobs), where, [next(stream) for _ in bs])
-            atomic_write_bytes(path, _block_bytes(run, name, got))
+            atomic_write_bytes(path, checkpoint.encode(run, name, got))
             parts.append(got)
             order += keys
     finally:
@@ -395,25 +347,33 @@ def _publish(
         return []
     partial = root / PARTIAL / _run_key(todo)
     partial.mkdir(parents=True, exist_ok=True)
-    played, row = _played(todo, partial, workers, scheduler, progress, discard)
-    raws = []
-    for e in todo:
-        jobs = [(*j, ENGINE) for j in e.design.jobs()]
-        raws.append(played.take([row[k] for k in game_keys(jobs)]).tables([j[1] for j in jobs]))
-    jobs = [(e.design, raw) for e, raw in zip(todo, raws, strict=True)]
-    # The analyses take whole tables: a local process pool pipes them, where Dask would embed them in its task graph
-    # (and warn of a graph of tens of MiB); on an outside cluster (--scheduler) Dask is the only way there.
-    analysed = parallel_map(_analyse, jobs, workers=workers, scheduler=scheduler, pool="processes")
+    blocks, keys = _blocks(todo)
+    played, row = _played(blocks, partial, workers, scheduler, progress, discard)
+    jobs = [(e, played.take([row[k] for k in ks]), _labels(e.design)) for e, ks in zip(todo, keys, strict=True)]
+    # Each study is cut from the games, analysed and encoded where it runs: here only its bytes are written. A local
+    # process pool pipes the games, where Dask would embed them in its task graph (and warn of a graph of tens of MiB);
+    # on an outside cluster (--scheduler) Dask is the only way there.
+    analysed = parallel_iter(_study_files, jobs, workers=workers, scheduler=scheduler, pool="processes")
     written = []
-    for e, s in zip(todo, analysed, strict=True):
-        meta = _meta(e, s)
-        folder = e.folder(root)
-        tables = {k: v for k, v in s.tables().items() if k not in UNPUBLISHED}
-        output.save(
-            tables, meta, folder, csv=False, extra={SUMMARY: json.dumps(summary(s, meta), indent=1, sort_keys=True) + "\n"}
-        )
-        written.append(folder)
+    for e, files in zip(todo, analysed, strict=True):
+        written.append(e.folder(root))
+        output.write(files, written[-1])
     return written
+
+
+def _labels(d: Design) -> list[str]:
+    """The reading of each of the design's games, in the order of its jobs (seed-major: :meth:`.design.Design.jobs`)."""
+    return [r.label for r in d.readings] * len(d.seeds)
+
+
+def _study_files(job: tuple[Entry, Played, list[str]]) -> dict[str, bytes]:
+    """A study's files, from its games (each under its reading's label): tables, analysis, summary (module-level: it
+    runs on workers)."""
+    entry, games, labels = job
+    s = _analyse((entry.design, games.tables(labels)))
+    meta = _meta(entry, s)
+    tables = {k: v for k, v in s.tables().items() if k not in UNPUBLISHED}
+    return output.encode(tables, meta, csv=False, extra={SUMMARY: json.dumps(summary(s, meta), indent=1, sort_keys=True) + "\n"})
 
 
 def published(root: Path = ROOT) -> list[Path]:

@@ -44,6 +44,7 @@ beside it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
@@ -69,13 +70,29 @@ def _scipy_stats():
     return stats
 
 
+Z = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval: ``scipy.special.ndtri(0.975)``, to the last bit."""
+
+
 def wilson(k: int, n: int) -> tuple[float, float]:
-    """Wilson score interval of k successes in n trials."""
-    ci = _scipy_stats().binomtest(k, n).proportion_ci(confidence_level=CONFIDENCE, method="wilson")
-    return float(ci.low), float(ci.high)
+    """Wilson score interval of k successes in n trials.
+
+    SciPy's ``binomtest(k, n).proportion_ci(method="wilson")`` step for
+    step (Newcombe 1998), the same floats to the last bit (a test checks
+    every k of every n up to 500), without the binomial test's p-value that
+    ``binomtest`` computes first: a study asks for hundreds of intervals,
+    and that search was most of their cost.
+    """
+    if not 0 <= k <= n or n < 1:
+        raise ValueError(f"a Wilson interval needs 0 <= k <= n and n >= 1, not k = {k}, n = {n}")
+    p = k / n
+    denom = 2 * (n + Z**2)
+    center = (2 * n * p + Z**2) / denom
+    delta = Z / denom * math.sqrt(4 * n * p * (1 - p) + Z**2)
+    return (0.0 if k == 0 else float(center - delta)), (1.0 if k == n else float(center + delta))
 
 
-def wilson_score(share: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+def wilson_score(share: float, n: int, z: float = Z) -> tuple[float, float]:
     """Wilson's 95 % interval of a mean score in 0…1 over ``n`` games (halves for games with no winner), in closed form.
 
     :func:`wilson` counts whole successes; a score with halves is read as a share, as the players' benchmarks read it.
@@ -87,8 +104,12 @@ def wilson_score(share: float, n: int, z: float = 1.959963984540054) -> tuple[fl
     return max(0.0, (centre - spread) / (1 + z * z / n)), min(1.0, (centre + spread) / (1 + z * z / n))
 
 
+@functools.cache
 def sign_test(more: int, fewer: int) -> float:
-    """Exact two-sided sign test (a binomial test at ½) of the seeds that went one way or the other."""
+    """Exact two-sided sign test (a binomial test at ½) of the seeds that went one way or the other.
+
+    Kept per pair of counts: a study's rule screens ask again and again for the same few small counts.
+    """
     n = more + fewer
     return 1.0 if n == 0 else float(_scipy_stats().binomtest(more, n, 0.5).pvalue)
 
@@ -160,9 +181,10 @@ def stuart_maxwell(table: np.ndarray) -> tuple[float, int, float, str]:
     binom = _scipy_stats().binom
     live = [p for p in range(len(pairs)) if totals[p] > 0]  # a pair never swapped is 0 on every table
     axes = [np.arange(int(totals[p]) + 1) for p in live]
-    grids = np.meshgrid(*axes, indexing="ij")
-    d = np.zeros((*grids[0].shape, k - 1))
-    prob = np.ones(grids[0].shape)
+    grids = np.meshgrid(*axes, indexing="ij", sparse=True)  # open axes: each pair's probabilities computed once a count
+    shape = tuple(len(a) for a in axes)
+    d = np.zeros((*shape, k - 1))
+    prob = np.ones(shape)
     for g, p in zip(grids, live, strict=True):
         d += (2 * g - totals[p])[..., None] * coef[p]
         prob *= binom.pmf(g, int(totals[p]), 0.5)
