@@ -1,6 +1,6 @@
 """How the command a user runs, ``wararchive publish-studies``, scales with workers: wall time, speed-up, efficiency.
 
-Run: ``python benchmarks/publish_scaling.py [--games N] [--workers 1,2,4] [--players greedy,greedy] [--ruleset ID]…``.
+Run: ``python benchmarks/publish_scaling.py [--games N] [--workers 1,2,4] [--repeat R] [--players P,P] [--ruleset ID]…``.
 
 Where ``benchmarks/scaling.py`` times the games alone on a warmed cluster,
 this times the whole command as a user types it, each run into an empty
@@ -12,7 +12,7 @@ compile once per installation, not per command (see "Compiling the kernel"
 on the benchmarks page). The tables of every run are checked to be the same
 as those of the one-worker run, and ``--compare DIR`` checks them against a
 published folder as well (the package version recorded in the metadata is
-left out of that comparison). Efficiency is the speed-up over one worker
+left out of that comparison). Efficiency is the speed-up (of the medians, with ``--repeat``) over one worker
 divided by the workers; the serial share is the least-squares Amdahl fit of
 ``benchmarks/scaling.py``.
 """
@@ -22,6 +22,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -85,6 +87,7 @@ def main() -> None:
     ap.add_argument("--workers", default=None, help="worker counts, comma-separated (default 1, 2, 4… up to the cores)")
     ap.add_argument("--players", default="greedy,greedy")
     ap.add_argument("--ruleset", action="append", default=[], help="only this ruleset (repeatable; default: all)")
+    ap.add_argument("--repeat", type=int, default=1, help="runs of each worker count; medians are compared (default 1)")
     ap.add_argument("--compare", type=Path, help="a published studies folder the tables must equal (e.g. docs/studies)")
     args = ap.parse_args()
     cores = len(os.sched_getaffinity(0))
@@ -97,14 +100,20 @@ def main() -> None:
         print(
             f"untimed {warm.games}-seed run (fills numba's cache if empty): {cold:.1f} s; load average {os.getloadavg()[0]:.2f}"
         )
-        times, first = {}, Path(tmp) / "w1"
-        for n in sorted({1, *counts}):
-            out = Path(tmp) / f"w{n}"
-            times[n] = publish(out, n, args)
-            same(out, first)
-        print(f"{'workers':>8} {'seconds':>9} {'speed-up':>9} {'efficiency':>11}")
+        runs: dict[int, list[float]] = {n: [] for n in sorted({1, *counts})}
+        first = Path(tmp) / "w1-0"
+        for i in range(args.repeat):  # the counts in turn, so that a change in the machine's load touches them all
+            for n in runs:
+                out = Path(tmp) / f"w{n}-{i}"
+                runs[n].append(publish(out, n, args))
+                same(out, first)
+                if out != first:
+                    shutil.rmtree(out)
+        times = {n: statistics.median(ts) for n, ts in runs.items()}
+        print(f"{'workers':>8} {'seconds':>9} {'range':>15} {'speed-up':>9} {'efficiency':>11}  (medians of {args.repeat})")
         for n, t in times.items():
-            print(f"{n:>8} {t:>9.2f} {times[1] / t:>9.2f} {times[1] / (n * t):>11.2f}")
+            spread = f"{min(runs[n]):.2f}-{max(runs[n]):.2f}"
+            print(f"{n:>8} {t:>9.2f} {spread:>15} {times[1] / t:>9.2f} {times[1] / (n * t):>11.2f}")
         print(f"serial share (Amdahl fit): {amdahl(times):.3f}; load average at the end {os.getloadavg()[0]:.2f}")
         print(f"tables: the same on every number of workers ({len(studies(first))} studies)")
         if args.compare:

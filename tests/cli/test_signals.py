@@ -1,9 +1,10 @@
 """Stopping a command: Ctrl-C, SIGTERM and SIGHUP end it within seconds, cleanly, whatever it is doing.
 
 A terminal sends Ctrl-C to the whole process group, so these tests do too:
-the command and the Dask workers it started all receive the signal. Each
-run uses the Dask path (more games than ``parallel.SMALL``) with two
-workers, and is stopped once the stage under test is reached; a hang
+the command and the workers it started all receive the signal. Each run
+uses the parallel path (more games than ``parallel.SMALL``) with two
+workers: an embedded Dask cluster, or for ``publish-studies`` a process
+pool. It is stopped once the stage under test is reached; a hang
 fails on the ``communicate`` timeout instead of blocking the suite. The
 embedded cluster must also listen on loopback only.
 """
@@ -151,6 +152,43 @@ def test_a_study_listens_on_loopback_only_and_sigterm_ends_it(tmp_path):
     assert listening, "the cluster's scheduler should be listening"  # else the check below proves nothing
     assert {a.ip for a in listening} <= {"127.0.0.1", "::1"}, listening
     _stop(proc, signal.SIGTERM, tmp_path)
+
+
+def _pool_workers(proc: subprocess.Popen) -> list[psutil.Process]:
+    """The process pool's workers: forked, so each runs the command's own command line."""
+    command = _cmdline(psutil.Process(proc.pid))
+    try:
+        children = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+    return [c for c in children if _cmdline(c) == command]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_during_publish_studies_ends_it_and_keeps_only_whole_blocks(tmp_path, signum):
+    proc = _start(tmp_path, "publish-studies", "--games", "2000", "--out", "studies")
+
+    def busy() -> bool:  # both pool workers exist and play: the first blocks of games are running
+        workers = _pool_workers(proc)
+        try:
+            return len(workers) == 2 and all(w.cpu_times().user > 1.0 for w in workers)
+        except psutil.Error:
+            return False
+
+    _wait_for(proc, busy)
+    workers = _pool_workers(proc)
+    os.killpg(proc.pid, signum)
+    try:
+        _, err = proc.communicate(timeout=STOP_DEADLINE)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        pytest.fail(f"still running {STOP_DEADLINE} s after {signal.Signals(signum).name}: {proc.communicate()[1][-2000:]}")
+    assert proc.returncode == 128 + signum, err
+    assert err.strip() == MESSAGES[signum]
+    left = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
+    assert all(p.startswith("studies/.partial/") and p.endswith(".block") for p in left), left  # saved blocks only
+    _, alive = psutil.wait_procs(workers, timeout=STOP_DEADLINE)
+    assert alive == []
 
 
 HUNG_CLEANUP = """
