@@ -86,9 +86,20 @@ def _wait_for(proc: subprocess.Popen, ready: Callable[[], bool]) -> None:
         time.sleep(0.05)
 
 
-def _stop(proc: subprocess.Popen, signum: int, tmp_path: Path) -> None:
-    """Signal the process group; the command ends with 128+signum, one line, nothing left behind."""
-    workers = _workers(proc)
+def _stop(
+    proc: subprocess.Popen,
+    signum: int,
+    tmp_path: Path,
+    find: Callable[[subprocess.Popen], list[psutil.Process]] | None = None,
+    kept: Callable[[str], bool] | None = None,
+) -> None:
+    """Signal the process group; the command ends with 128+signum, one line, nothing left behind.
+
+    ``find`` lists the workers (by default :func:`_workers`'); ``kept`` says
+    which files (by path relative to ``tmp_path``) a stopped command rightly
+    leaves, none by default.
+    """
+    workers = (find or _workers)(proc)
     os.killpg(proc.pid, signum)
     try:
         _, err = proc.communicate(timeout=STOP_DEADLINE)
@@ -97,7 +108,11 @@ def _stop(proc: subprocess.Popen, signum: int, tmp_path: Path) -> None:
         pytest.fail(f"still running {STOP_DEADLINE} s after {signal.Signals(signum).name}: {proc.communicate()[1][-2000:]}")
     assert proc.returncode == 128 + signum, err
     assert err.strip() == MESSAGES[signum]  # one line: no worker's traceback, no Dask log
-    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no temporary file, no lock, no partial output
+    if kept is None:
+        assert sorted(p.name for p in tmp_path.iterdir()) == []  # no temporary file, no lock, no partial output
+    else:
+        left = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
+        assert all(kept(p) for p in left), left
     _, alive = psutil.wait_procs(workers, timeout=STOP_DEADLINE)
     assert alive == []
 
@@ -176,19 +191,7 @@ def test_a_signal_during_publish_studies_ends_it_and_keeps_only_whole_blocks(tmp
             return False
 
     _wait_for(proc, busy)
-    workers = _pool_workers(proc)
-    os.killpg(proc.pid, signum)
-    try:
-        _, err = proc.communicate(timeout=STOP_DEADLINE)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        pytest.fail(f"still running {STOP_DEADLINE} s after {signal.Signals(signum).name}: {proc.communicate()[1][-2000:]}")
-    assert proc.returncode == 128 + signum, err
-    assert err.strip() == MESSAGES[signum]
-    left = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
-    assert all(p.startswith("studies/.partial/") and p.endswith(".block") for p in left), left  # saved blocks only
-    _, alive = psutil.wait_procs(workers, timeout=STOP_DEADLINE)
-    assert alive == []
+    _stop(proc, signum, tmp_path, _pool_workers, lambda path: path.startswith("studies/.partial/") and path.endswith(".block"))
 
 
 HUNG_CLEANUP = """
