@@ -95,6 +95,20 @@ def test_study_reproduces_exactly_and_saves_with_metadata(small, tmp_path):
     assert json.loads(embedded)["readings"] == meta["readings"]
 
 
+def test_a_study_encoded_on_a_worker_is_written_as_save_writes_it(small, tmp_path):
+    """publish-studies encodes a study where it was analysed and writes the bytes here: the same files as a save."""
+    tables, meta = small.tables(), {"design": small.design.to_dict()}
+    output.save(tables, meta, tmp_path / "saved", csv=False, extra={"summary.json": "{}\n"})
+    files = output.encode(tables, meta, csv=False, extra={"summary.json": "{}\n"})
+    assert list(files)[-1] == output.META_FILE  # written last: it holds the others' hashes
+    output.write(files, tmp_path / "written")
+    saved = {f.name: f.read_bytes() for f in (tmp_path / "saved").iterdir()}
+    assert saved == {f.name: f.read_bytes() for f in (tmp_path / "written").iterdir()} == files
+    assert output.verified(tmp_path / "written")[0]["design"] == meta["design"]
+    with pytest.raises(ValueError, match=r"study\.json"):
+        output.write({"games.parquet": files["games.parquet"]}, tmp_path / "no-metadata")
+
+
 def test_one_worker_and_two_give_identical_tables():
     kw = {"games": 3, "players": ("greedy", "greedy"), "seed": 11, "options": SHORT}
     one = study("japanese-war-game", SPY, workers=1, **kw)
