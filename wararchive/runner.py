@@ -12,14 +12,14 @@ One mechanism, three places to run. Dask's client offers the standard
 :class:`concurrent.futures.Executor` interface, so chunking, ordering and the
 progress bar are the same code for all of them:
 
-* ``"dask"`` (the CLI's default): an embedded Dask ``LocalCluster`` on this
+* ``"dask"`` (the default): an embedded Dask ``LocalCluster`` on this
   machine's cores, or the cluster at ``scheduler``;
 * ``"processes"``: a plain local process pool, for short runs (the site
   build uses it): 8 trivial jobs on 2 workers took it 0.02 s (0.01-0.04 s
   over N = 3 runs) against 7.8 s (6.7-9.6 s) for an embedded Dask cluster,
   start-up included, wall time on a shared 2-core machine; and for
-  ``publish-studies``, whose collecting process it spares a scheduler
-  (``wararchive.study.publish.POOL``);
+  ``study`` and ``publish-studies``, whose collecting process it spares a
+  scheduler (:data:`wararchive.study.POOL`);
 * in this process, without workers: one worker, or a small job with no
   worker count asked for.
 
@@ -265,6 +265,7 @@ def _executor(pool: Pool, workers: int, scheduler: str | None) -> Iterator[tuple
             raise
         except BaseException:  # Ctrl-C, SIGTERM: the pool breaks, and its pending jobs fail with it
             _kill(_child_pids())
+            _let_go(executor)
             executor.shutdown(wait=False)
             raise
         executor.shutdown(wait=True)
@@ -281,6 +282,25 @@ def _executor(pool: Pool, workers: int, scheduler: str | None) -> Iterator[tuple
             raise
         finally:
             executor.shutdown(wait=False)  # every future is done on success; on failure the rest are cancelled
+
+
+def _let_go(executor: ProcessPoolExecutor) -> None:
+    """After the pool's workers were killed: let its threads end, so that the interpreter's exit does not wait forever.
+
+    A worker killed while it wrote an answer leaves half a message in the
+    answers' pipe, and the pool's manager thread, which the interpreter
+    joins at exit, waits for the rest: the command printed its one line and
+    then hung (about one stop in twenty, by a study stopped mid-run). This
+    process holds the pipe's other writing end; closing it ends the read,
+    and the thread finds the pool broken and ends. The thread that feeds the
+    jobs' pipe may be blocked writing to workers that are gone: it is not
+    waited for. Both are the pool's private attributes (CPython 3.11-3.13),
+    left alone where absent.
+    """
+    with contextlib.suppress(AttributeError, OSError):
+        executor._result_queue._writer.close()  # type: ignore[attr-defined]
+    with contextlib.suppress(AttributeError):
+        executor._call_queue.cancel_join_thread()  # type: ignore[attr-defined]
 
 
 def _init_worker(owner: int) -> None:

@@ -3,8 +3,8 @@
 A terminal sends Ctrl-C to the whole process group, so these tests do too:
 the command and the workers it started all receive the signal. Each run
 uses the parallel path (more games than ``parallel.SMALL``) with two
-workers: an embedded Dask cluster, or for ``publish-studies`` a process
-pool. It is stopped once the stage under test is reached; a hang
+workers: an embedded Dask cluster (``simulate``), or a process pool
+(``study``, ``publish-studies``). It is stopped once the stage under test is reached; a hang
 fails on the ``communicate`` timeout instead of blocking the suite. The
 embedded cluster must also listen on loopback only.
 """
@@ -70,6 +70,16 @@ def _workers(proc: subprocess.Popen) -> list[psutil.Process]:
     return [c for c in children if "spawn_main" in " ".join(_cmdline(c))]
 
 
+def _pool_workers(proc: subprocess.Popen) -> list[psutil.Process]:
+    """The process pool's workers: forked, so each runs the command's own command line."""
+    command = _cmdline(psutil.Process(proc.pid))
+    try:
+        children = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+    return [c for c in children if _cmdline(c) == command]
+
+
 def _cmdline(p: psutil.Process) -> list[str]:
     try:
         return p.cmdline()
@@ -117,11 +127,14 @@ def _stop(
     assert alive == []
 
 
-def _busy(proc: subprocess.Popen, cpu_seconds: float) -> Callable[[], bool]:
-    """True once both workers exist and have spent ``cpu_seconds`` (imports take about one): games are running."""
+def _busy(
+    proc: subprocess.Popen, cpu_seconds: float, find: Callable[[subprocess.Popen], list[psutil.Process]] = _workers
+) -> Callable[[], bool]:
+    """True once both workers (as ``find`` lists them) exist and have spent ``cpu_seconds`` (a Dask worker's imports take
+    about one): games are running."""
 
     def ready() -> bool:
-        workers = _workers(proc)
+        workers = find(proc)
         try:
             return len(workers) == 2 and all(w.cpu_times().user > cpu_seconds for w in workers)
         except psutil.Error:
@@ -143,7 +156,7 @@ def test_a_signal_while_the_cluster_starts_ends_it(tmp_path, signum):
     _stop(proc, signum, tmp_path)
 
 
-def test_a_study_listens_on_loopback_only_and_sigterm_ends_it(tmp_path):
+def test_a_study_on_the_process_pool_ends_at_sigterm(tmp_path):
     proc = _start(
         # the kernel plays these at hundreds of games a second: enough of them that the study is still running when signalled
         tmp_path,
@@ -156,6 +169,12 @@ def test_a_study_listens_on_loopback_only_and_sigterm_ends_it(tmp_path):
         "--players",
         "random,random",
     )
+    _wait_for(proc, _busy(proc, 1.0, _pool_workers))
+    _stop(proc, signal.SIGTERM, tmp_path, _pool_workers)
+
+
+def test_the_embedded_cluster_listens_on_loopback_only_and_sigterm_ends_it(tmp_path):
+    proc = _start(tmp_path, "simulate", "spionaaz", "--games", "100000", "--out", "sims.jsonl")
     _wait_for(proc, _busy(proc, 1.5))
     tree = [psutil.Process(proc.pid), *psutil.Process(proc.pid).children(recursive=True)]
     listening = []
@@ -169,28 +188,10 @@ def test_a_study_listens_on_loopback_only_and_sigterm_ends_it(tmp_path):
     _stop(proc, signal.SIGTERM, tmp_path)
 
 
-def _pool_workers(proc: subprocess.Popen) -> list[psutil.Process]:
-    """The process pool's workers: forked, so each runs the command's own command line."""
-    command = _cmdline(psutil.Process(proc.pid))
-    try:
-        children = psutil.Process(proc.pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        return []
-    return [c for c in children if _cmdline(c) == command]
-
-
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_a_signal_during_publish_studies_ends_it_and_keeps_only_whole_blocks(tmp_path, signum):
     proc = _start(tmp_path, "publish-studies", "--games", "2000", "--out", "studies")
-
-    def busy() -> bool:  # both pool workers exist and play: the first blocks of games are running
-        workers = _pool_workers(proc)
-        try:
-            return len(workers) == 2 and all(w.cpu_times().user > 1.0 for w in workers)
-        except psutil.Error:
-            return False
-
-    _wait_for(proc, busy)
+    _wait_for(proc, _busy(proc, 1.0, _pool_workers))
     _stop(proc, signum, tmp_path, _pool_workers, lambda path: path.startswith("studies/.partial/") and path.endswith(".block"))
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import os
+import struct
 
 import pytest
 
@@ -109,3 +111,19 @@ def test_an_interrupt_in_a_shared_workers_block_kills_its_workers():
         pids = set(parallel.parallel_map(_pid, range(40), workers=2, pool="processes"))
         raise KeyboardInterrupt
     assert _alive(pids, wait=10) == set()
+
+
+def test_an_interrupt_after_a_killed_worker_left_half_an_answer_lets_the_pool_end():
+    """A worker killed mid-answer leaves half a message in the answers' pipe; the pool's manager thread, which the
+    interpreter joins at exit, must not wait for the rest (the command printed its line and hung)."""
+    with pytest.raises(KeyboardInterrupt), parallel._executor("processes", 2, None) as (executor, _):
+        assert executor.submit(abs, -1).result() == 1  # the workers and the manager thread are up
+        thread = executor._executor_manager_thread
+        writer = executor._result_queue._writer
+        os.write(writer.fileno(), struct.pack("!i", 1 << 20) + b"half")  # a length of 1 MiB, then 4 bytes of it
+        raise KeyboardInterrupt
+    thread.join(timeout=10)
+    stuck = thread.is_alive()
+    with contextlib.suppress(OSError):
+        writer.close()  # were the fix gone, this frees the thread, so that the failure does not hang the suite's exit
+    assert not stuck

@@ -26,6 +26,18 @@ if TYPE_CHECKING:  # pandas, scipy and Dask load when a study is run or read, no
     import pandas as pd
 
 FORMAT = "wararchive-study/1"
+POOL: Pool = "processes"
+"""The local workers of a study's games and analyses, and of ``publish-studies``' (a Dask cluster with ``scheduler``).
+
+A process pool rather than an embedded Dask cluster: nothing to start (the
+workers are forked with the archive and the compiled kernel already
+loaded), and no scheduler in this process. Measured on 2 cores, warmed,
+N = 2 each: a Japanese War Game study of 4,000 greedy games on 2 workers
+took 0.53-0.62 s against 2.35-2.89 s on Dask, its start included; for the
+Japanese War Game's 10 studies at 1,000 seeds (12,000 games) on 8 workers,
+this process spent 0.24-0.25 CPU-s against 0.50-0.75 on Dask, and that
+process's work is what no added worker takes over.
+"""
 
 
 @dataclass
@@ -103,7 +115,7 @@ def studies(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool = False,
-    pool: Pool = "dask",
+    pool: Pool = POOL,
     engine: str = "auto",
 ) -> list[Study]:
     """Several studies whose games share one parallel run (see :func:`study`; ``pool`` as in :mod:`wararchive.runner`).

@@ -39,7 +39,7 @@ from ..fileio import atomic_write_bytes
 from ..paths import STUDIES, in_checkout
 from ..players import players as registered_players
 from ..runner import parallel_iter
-from . import Study, _analyse, checkpoint, output
+from . import POOL, Study, _analyse, checkpoint, output
 from .design import Design, design, options_studied, slug
 from .played import Played
 from .run import GameKey, block_jobs, engines, game_keys, play_seeds, unblock
@@ -72,17 +72,6 @@ PARTIAL = ".partial"
 SUMMARY = "summary.json"
 COMMAND = "wararchive publish-studies"
 ENGINE = "auto"  # the compiled kernel where it covers a game, else the reference engine: the same facts either way
-POOL = "processes"
-"""The local workers of both rounds' games and analyses (one pool, kept by the command's ``shared_workers`` block).
-
-A process pool rather than an embedded Dask cluster: nothing to start (the
-workers are forked with the archive and the compiled kernel already
-loaded), and no scheduler in this process. For the Japanese War Game's 10
-studies at 1,000 seeds (12,000 greedy games) on 8 workers, warmed, this
-process spent 0.24-0.25 CPU-s against 0.50-0.75 on Dask (N = 2 each, on 2
-cores): that process's work is what no added worker takes over. A
-cluster (``--scheduler``) is reached through Dask as before.
-"""
 UNPUBLISHED = ("pieces",)  # every piece of every game: the survival table keeps its sums, at a fraction of the size
 
 STRENGTH = {
