@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pandas, scipy and Dask load when a study is run or read, no
 
 FORMAT = "wararchive-study/1"
 POOL: Pool = "processes"
-"""The local workers of a study's games and analyses, and of ``publish-studies``' (a Dask cluster with ``scheduler``).
+"""The local workers of ``study``, ``publish-studies`` and ``ladder`` (a Dask cluster with ``scheduler``).
 
 A process pool rather than an embedded Dask cluster: nothing to start (the
 workers are forked with the archive and the compiled kernel already

@@ -31,7 +31,7 @@ from ..engine import ruleset
 from ..engine.fingerprint import ruleset_fingerprint, source_hash
 from ..errors import WararchiveError
 from ..players import player_code
-from . import output
+from . import POOL, output
 from .seeds import BLOCK as SEED_BLOCK, LADDER_SEED
 
 if TYPE_CHECKING:
@@ -253,7 +253,7 @@ def publish(
             jobs = ladder.jobs()  # every game once: each pairing on each seed
             blocks, where = block_jobs(jobs, workers)
             label = f"ladder {rid}" if progress else None
-            results = parallel_map(play_seeds, blocks, workers=workers, scheduler=scheduler, progress=label, chunk=1)
+            results = parallel_map(play_seeds, blocks, workers=workers, scheduler=scheduler, progress=label, chunk=1, pool=POOL)
             table = games_table(ladder, unblock(len(jobs), where, results).tables([j[1] for j in jobs])["games"])
         rated = ratings(players, table)
         meta = {
