@@ -18,8 +18,8 @@ progress bar are the same code for all of them:
   build uses it): 8 trivial jobs on 2 workers took it 0.02 s (0.01-0.04 s
   over N = 3 runs) against 7.8 s (6.7-9.6 s) for an embedded Dask cluster,
   start-up included, wall time on a shared 2-core machine; and for
-  ``study`` and ``publish-studies``, whose collecting process it spares a
-  scheduler (:data:`wararchive.study.POOL`);
+  ``study``, ``publish-studies`` and ``ladder``, whose collecting process it
+  spares a scheduler (:data:`wararchive.study.POOL`);
 * in this process, without workers: one worker, or a small job with no
   worker count asked for.
 

@@ -145,7 +145,7 @@ def ladder_cmd(args: argparse.Namespace) -> None:
     ladder.check(players, args.games, ladder.LADDER_SEED)
     root = Path(args.out) if args.out else publish.default_root()
     output_directory(root)
-    with shared_workers():  # one cluster for every pairing's games
+    with shared_workers():  # one set of workers for every pairing's games
         written = ladder.publish(
             root, args.ruleset, args.games, players, workers=args.workers, scheduler=args.scheduler, progress=not args.quiet
         )
@@ -167,7 +167,7 @@ def publish_cmd(args: argparse.Namespace) -> None:
     check_seeds(seed, games)  # the last seed too, before anything is made
     root = Path(args.out) if args.out else publish.default_root()
     output_directory(root)  # a bad --out fails now, not after the games
-    with shared_workers():  # one cluster for both rounds' games, one pool for their analyses
+    with shared_workers():  # one set of workers for both rounds' games and their analyses
         written = publish.publish(
             root,
             games,
