@@ -37,6 +37,7 @@ SPECS = [
 @example(("sojamang-1935", {}), 14, 0, 14)
 @example(("finnish-front", {"combat_reveal": "both", "redeploy": "one-move"}), 772, 0, 0)  # the gas command swapped onto the map
 @example(("sojamang-1935", {"game": "beginners"}), 519, 1, 148)  # a battery naming a mine rightly learns it is one
+@example(("sojamang-1935", {"referee": "in-turn"}), 288, 1, 263)  # a lieutenant's grenade fired for him in defence
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SPECS), st.integers(0, 10_000), st.integers(0, 1), st.integers(0, 1000))
 def test_swapping_two_unlearned_enemy_pieces_changes_nothing_the_viewer_reads(spec, seed, viewer, pick):
@@ -61,6 +62,18 @@ def test_a_swap_that_the_rules_show_parts_the_twins_at_once():
 def test_the_swap_comparison_is_not_vacuous(rid, opts):
     """The lockstep comparison does run over plies in every installed ruleset (else the property would prove nothing)."""
     check_hidden_information(rid, opts)
+
+
+def test_a_defence_weapon_fired_by_the_referee_is_told_to_its_owner():
+    """et-sojamang-1935:79, :80 (option defence_weapons, "when-losing"): a lieutenant's grenade fires for him only
+    when it saves him, which depends on the attacker's hidden rank.
+
+    Once untold, the spent grenade still changed his legal moves: a leak found at
+    ply 68 of this game. The referee's message to him now parts the twins at
+    the combat (ply 61), where the rules give him that knowledge.
+    """
+    twins = lockstep("sojamang-1935", {"referee": "in-turn"}, 288, 1, 263)
+    assert twins is not None and twins.plies == 60
 
 
 def test_the_swap_comparison_catches_a_leaking_move_text(monkeypatch):

@@ -605,6 +605,17 @@ def test_machine_gun_in_defence():
     assert last(g, "combat")["rule"] == "soj.machine-gun" and last(g, "combat")["outcome"] == "both_removed"
 
 
+def test_a_gun_fired_in_defence_is_told_to_its_owner_only():
+    """et-sojamang-1935:79 (option defence_weapons) — the referee fires it for him, so he learns it is spent; the
+    attacker reads only the outcome, whose rule stays hidden from him."""
+    g = game({"d3": "pink:captain", "d5": "light-blue:colonel"}, to_move="light-blue")
+    g.play("d5-d4")
+    told = last(g, "weapon")
+    assert told["rule"] == "soj.machine-gun" and told["to"] == ["pink"] and told["cells"] == ["d3"]
+    assert not [e for e in g.visible_events("light-blue") if e["type"] == "weapon"]
+    assert [e["rule"] for e in g.visible_events("light-blue") if e["type"] == "combat"] == ["hidden"]
+
+
 def test_lieutenant_hand_grenades_lower_one_rank():
     """et-sojamang-1935:80 — the same, once, one rank: a captain meets the lieutenant as an equal."""
     g = game({"d3": "pink:lieutenant", "d5": "light-blue:captain"})

@@ -108,7 +108,9 @@ def ruleset(ruleset_id: str, **options: Any) -> Ruleset:
     return _build(ruleset_id, key)
 
 
-@lru_cache(maxsize=64)
+# Large enough for every reading of every ruleset a publication plays (97 readings): at 64, a worker passing
+# from study to study rebuilt rulesets it had dropped. Bounded, as a long session may try many options.
+@lru_cache(maxsize=256)
 def _build(ruleset_id: str, options: tuple[tuple[str, type, Any], ...]) -> Ruleset:
     return _make(ruleset_id, {name: value for name, _, value in options})
 

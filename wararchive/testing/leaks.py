@@ -3,7 +3,8 @@
 The swap comparison plays a game, picks two enemy pieces the viewer never
 learned, swaps them in the setup and plays the same game again; as long as
 nothing the viewer can see has happened differently (the same squares
-occupied by the same pieces, the same public happenings), the viewer's whole
+occupied by the same pieces, the same public happenings, the same kinds of
+message from the rules to him), the viewer's whole
 transcript (the CLI's lines: each move as he reads it, with its rule, and
 the events, plus his view of the board) must be byte for byte the same.
 Where the swapped piece cannot make the recorded move, the move it makes in
@@ -34,18 +35,24 @@ def _fork(game):
     return copy.deepcopy(game, shared)
 
 
-def _public_trace(game, since: int) -> tuple:
-    """What anyone at the table sees happen: who stands where, what was removed, the public events' squares.
+def _trace(game, since: int, viewer: str) -> tuple:
+    """What the viewer sees happen: who stands where, what was removed, the public events' squares, his messages' kinds.
 
     Of a combat, only the two pieces that met are seen at the table: a piece the
-    rules consulted besides (the tile behind a struck flag) is not.
+    rules consulted besides (the tile behind a struck flag) is not. Whether the
+    rules send the viewer a message may depend on a hidden rank (a referee who
+    fires a defender's machine gun only when it saves him, in Sõjamäng, knows the
+    attacker's rank): a message of another kind parts the games as a public
+    happening does. What a message of the same kind says is compared with the
+    transcript.
     """
     events = [
         (e["type"], e.get("cells"), e.get("target"), e.get("side"), [p[0] for p in _met(e)])
         for e in game.events[since:]
         if "to" not in e
     ]
-    return tuple(game.owner), tuple(game.uid), tuple(r[0] for r in game.removed), json.dumps(events), game.to_move
+    told = [(e["type"], e["rule"]) for e in game.events[since:] if viewer in e.get("to", ())]
+    return tuple(game.owner), tuple(game.uid), tuple(r[0] for r in game.removed), json.dumps(events), told, game.to_move
 
 
 def _met(event: dict) -> list:
@@ -90,7 +97,7 @@ def _swapped_game(rs, record: dict, viewer: int, a: str, b: str):
 def _step(game, move, viewer: str) -> tuple[list[str], str, tuple]:
     before = len(game.events)
     lines = play_ply(game, move, viewer)
-    return lines, _seen_by(game, viewer), _public_trace(game, before)
+    return lines, _seen_by(game, viewer), _trace(game, before, viewer)
 
 
 @dataclass

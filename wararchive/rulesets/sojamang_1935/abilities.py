@@ -709,7 +709,11 @@ class SojamangHooks(Hooks[State]):
                 st.used.add(uid[dfn])
                 if armed == ATTACKER_WINS:
                     st.lowered[uid[att]] = 3 * ranks
-                return armed, "soj.machine-gun" if ranks == 2 else "soj.grenade"
+                rule = "soj.machine-gun" if ranks == 2 else "soj.grenade"
+                # The referee tells the defender his weapon went into action, as the attacker knows of his own
+                # (_armed): it is spent, and with "when-losing" its firing says something of the attacker's rank.
+                game.event("weapon", rule, to=[SIDES[game.owner[dfn]]], cells=[game.board.names[dfn]])
+                return armed, rule
         if st.no_post[0] or st.no_post[1] or st.lowered:
             out = _compare(la, ld)
             if out != outcome:
