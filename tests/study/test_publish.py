@@ -72,7 +72,7 @@ def test_publish_command_errors_are_one_line(capsys, tmp_path, args, message):
 
 def test_a_studys_fingerprint_counts_its_own_players_code_only():
     """Work on the search player leaves greedy studies current; greedy's own code, or the rules', makes them stale."""
-    from wararchive.engine.fingerprint import RULES_CODE, ruleset_fingerprint
+    from wararchive.engine.fingerprint import SHARED_CODE, ruleset_fingerprint
     from wararchive.players import player_code
     from wararchive.study.design import design
 
@@ -81,10 +81,28 @@ def test_a_studys_fingerprint_counts_its_own_players_code_only():
     assert not greedy & {"players/strong.py", "players/belief.py", "players/ismcts.py"}
     assert {"players/strong.py", "players/belief.py"} <= set(player_code(("strong", "greedy")))  # strong imports belief
     assert "players/ismcts.py" in player_code(("ismcts:4", "random"))
-    assert "kernel" in RULES_CODE and "engine" in RULES_CODE  # the kernel plays greedy games: its code counts for them
+    assert "kernel" in SHARED_CODE and "engine" in SHARED_CODE  # the kernel plays greedy games: its code counts for them
     d = design("spionaaz", {"volcanoes": [0, 4]}, 2, ("greedy", "greedy"))
     assert d.fingerprints() == [ruleset_fingerprint("spionaaz", r.options, tuple(sorted(greedy))) for r in d.readings]
     assert d.fingerprints() != design("spionaaz", {"volcanoes": [0, 4]}, 2, ("strong", "greedy")).fingerprints()
+
+
+def test_a_studys_fingerprint_counts_its_own_rulesets_code_only(monkeypatch):
+    """A fix to one rulebook's module leaves the other rulebooks' studies current, and makes its own stale."""
+    from wararchive.engine import fingerprint
+    from wararchive.engine.fingerprint import ruleset_code, ruleset_fingerprint
+
+    assert ruleset_code("sojamang-1935") == tuple(f"rulesets/sojamang_1935/{m}.py" for m in ("__init__", "abilities", "data"))
+    assert {"rulesets/finnish_front.py", "rulesets/finland_map.py"} <= set(ruleset_code("finnish-front"))  # imported
+    before = {rid: ruleset_fingerprint(rid, {}) for rid in ("spionaaz", "sojamang-1935")}
+    real = fingerprint.source_hash.__wrapped__
+
+    def edited(*parts: str) -> str:  # as if abilities.py had changed
+        return real(*parts) + ("*" if "rulesets/sojamang_1935/abilities.py" in parts else "")
+
+    monkeypatch.setattr(fingerprint, "source_hash", edited)
+    assert ruleset_fingerprint("spionaaz", {}) == before["spionaaz"]
+    assert ruleset_fingerprint("sojamang-1935", {}) != before["sojamang-1935"]
 
 
 def test_a_finding_is_retested_on_the_confirmation_seeds_and_a_changed_analysis_republishes(tmp_path, monkeypatch):

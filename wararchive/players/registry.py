@@ -13,8 +13,6 @@ names nothing above it. A player class whose strength is a budget sets
 
 from __future__ import annotations
 
-import ast
-import importlib.util
 import inspect
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -32,8 +30,6 @@ from .player import Player
 from .strong import BeliefPlayer
 
 if TYPE_CHECKING:
-    from importlib.machinery import ModuleSpec
-
     from ..engine.ruleset import Ruleset
     from ..kernel.game import KernelGame
 
@@ -112,57 +108,16 @@ def player_code(kinds: Iterable[str]) -> tuple[str, ...]:
 
     This registry (which seeds and runs them; not what it imports: it
     imports every player), each player class's module and its bases', and
-    every module of this package those import, followed transitively; the rules' folders (``engine``, ``rulesets``, ``kernel``)
-    are counted by the fingerprint itself. Paths are relative to the
-    package, or absolute for a plugin's class (whose own imports are its
-    business). So a study of greedy players stays current while the search
-    player is improved, and goes stale when greedy's code changes.
+    every module of this package those import, followed transitively
+    (:func:`~wararchive.engine.fingerprint.module_closure`); the shared
+    folders (``engine``, ``kernel``) are counted by the fingerprint itself.
+    So a study of greedy players stays current while the search player is
+    improved, and goes stale when greedy's code changes.
     """
-    from ..engine.fingerprint import PACKAGE, RULES_CODE
+    from ..engine.fingerprint import module_closure
 
-    rules = tuple(PACKAGE / part for part in RULES_CODE)
-    todo = []
-    for kind in kinds:
-        cls = players()[kind.partition(":")[0]]
-        todo += [Path(inspect.getfile(c)) for c in cls.__mro__ if c.__module__ != "builtins"]
-    seen = {Path(__file__).resolve()}
-    while todo:
-        path = todo.pop().resolve()
-        if path in seen or any(path.is_relative_to(r) for r in rules):
-            continue
-        seen.add(path)
-        if path.is_relative_to(PACKAGE):
-            todo += _imported_here(path, PACKAGE)
-    return tuple(sorted(str(p.relative_to(PACKAGE)) if p.is_relative_to(PACKAGE) else str(p) for p in seen))
-
-
-def _imported_here(path: Path, package: Path) -> list[Path]:
-    """The files of ``package``'s modules that ``path`` (a module of it) imports, relatively or by full name."""
-    module = ".".join((package.name, *path.relative_to(package).with_suffix("").parts)).removesuffix(".__init__")
-    parent = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    names = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom):
-            base = importlib.util.resolve_name("." * node.level + (node.module or ""), parent) if node.level else node.module
-            names += [base or "", *(f"{base}.{a.name}" for a in node.names)]  # `from . import x` names a module
-        elif isinstance(node, ast.Import):
-            names += [a.name for a in node.names]
-    found = []
-    for name in names:
-        if name.split(".")[0] != package.name:
-            continue
-        spec = _module_spec(name)
-        if spec is not None and spec.origin and spec.origin.endswith(".py"):
-            found.append(Path(spec.origin))
-    return found
-
-
-def _module_spec(name: str) -> ModuleSpec | None:
-    """``name``'s module spec, or None if it names no module (``from .x import f`` also yields ``x.f``, a function)."""
-    try:
-        return importlib.util.find_spec(name)
-    except (ImportError, ValueError):  # its parent is not a package
-        return None
+    classes = [c for kind in kinds for c in players()[kind.partition(":")[0]].__mro__ if c.__module__ != "builtins"]
+    return module_closure((Path(inspect.getfile(c)) for c in classes), unfollowed=[Path(__file__)])
 
 
 def play_out(game: Game, players: tuple[Player, Player]) -> Game:
