@@ -38,6 +38,7 @@ SPECS = [
 @example(("finnish-front", {"combat_reveal": "both", "redeploy": "one-move"}), 772, 0, 0)  # the gas command swapped onto the map
 @example(("sojamang-1935", {"game": "beginners"}), 519, 1, 148)  # a battery naming a mine rightly learns it is one
 @example(("sojamang-1935", {"referee": "in-turn"}), 288, 1, 263)  # a lieutenant's grenade fired for him in defence
+@example(("sojamang-1935", {}), 6213, 1, 816)  # a reinforcement of another rank in the twin, later reported
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SPECS), st.integers(0, 10_000), st.integers(0, 1), st.integers(0, 1000))
 def test_swapping_two_unlearned_enemy_pieces_changes_nothing_the_viewer_reads(spec, seed, viewer, pick):

@@ -87,6 +87,24 @@ def _shown(twin, viewer: int, swapped: set[int]) -> bool:
     return bool(swapped & twin.known_to(viewer))
 
 
+def _ranks(game) -> dict[int, int]:
+    """Every piece's rank by its uid: on the board and removed."""
+    ranks = {u: t for u, t in zip(game.uid, game.kind, strict=True) if u >= 0}
+    ranks.update((u, t) for u, t, _, _ in game.removed)
+    return ranks
+
+
+def _differing(one, twin) -> set[int]:
+    """The pieces whose rank differs between the twins: the swapped pair, and any a substitute move made differ.
+
+    A move the twin had to replace (a reinforcement of another rank, where
+    the rank lost before it differs) brings in a piece whose rank differs as
+    the swapped pair's do: shown to the viewer, it parts the games as theirs would.
+    """
+    a, b = _ranks(one), _ranks(twin)
+    return {u for u in a.keys() | b.keys() if a.get(u) != b.get(u)}
+
+
 def _swapped_game(rs, record: dict, viewer: int, a: str, b: str):
     setups = copy.deepcopy(record["setups"])
     enemy = setups[rs.sides[1 - viewer]]
@@ -154,6 +172,7 @@ def lockstep(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> Twins |
                 if step[2] == got[2]:
                     twin, want, played_in_twin = trial, step, other
                     break
+        swapped |= _differing(one, twin)
         if want is None or want[2] != got[2] or _shown(twin, viewer, swapped):
             out.plies = ply - 1  # something the viewer can see happened differently, or was shown: the games part, legitimately
             return out
