@@ -107,6 +107,9 @@ def test_the_directive_renders_a_published_study_with_its_verdict_and_plot(tmp_p
     assert row[0].startswith("modern (") and row[3] == "not studied", row
     assert all(re.search(r"(no finding|confirmed|not confirmed|not yet retested) \(q [=<] ", c) for c in row[1:3]), row
     assert "modern: </strong>No confirmed change in random and greedy play (strong play not studied)." in html
+    # issue 36, item 5: a kind of play not published names the command that plays it and where its cost is measured
+    assert "wararchive publish-studies --games 2000 --players strong,strong --ruleset chess" in text
+    assert "Strong against strong is not published for this ruleset yet" in html and "benchmarks.html#studies" in html
     assert html.index("wa-robustness") < html.index("greedy against greedy: 4 paired seeds")
     folded = [m.start() for m in re.finditer('<details class="wa-pairing">', html)]
     assert len(folded) == 2 and html.index("random against greedy: 3 paired seeds") > folded[0]

@@ -18,6 +18,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine import ruleset, rulesets
 from ..study import robustness as rb
+from ..study.publish import COMMAND, TARGETS
 from ..study.stats import p_text
 from ..study.verdicts import summary_paths
 from .html import el
@@ -73,6 +74,7 @@ def option_table(studies: Path, rid: str, option: str, directive: SphinxDirectiv
     holds = el("ul", class_="wa-holds")
     for r in found:
         holds += el("li", el("strong", f"{names[r.reading]}: "), r.holds)
+    missing = [p for p in rb.PLAYS if not any(p in r.effects for r in found)]
     return [
         el(
             "p",
@@ -94,7 +96,22 @@ def option_table(studies: Path, rid: str, option: str, directive: SphinxDirectiv
             "about that play, not the rules under every play.",
             class_="wa-muted",
         ),
+        *(_not_published(rid, play) for play in missing),
     ]
+
+
+def _not_published(rid: str, play: tuple[str, str]) -> nodes.Node:
+    """A kind of play with no study of this ruleset: the command that plays it, and where its cost is measured."""
+    command = f"{COMMAND} --games {TARGETS[play]} --players {','.join(play)} --ruleset {rid}"
+    return el(
+        "p",
+        f"{rb.NAMES[play].capitalize()} against {rb.NAMES[play]} is not published for this ruleset yet: ",
+        nodes.literal(text=command),
+        " plays it (resumable, on every core or a Dask cluster). What it would take is measured on the ",
+        el("a", "Benchmarks page", href="../benchmarks.html#studies"),
+        ".",
+        class_="wa-muted",
+    )
 
 
 class Robustness(SphinxDirective):
