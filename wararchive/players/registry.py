@@ -109,7 +109,7 @@ def player_code(kinds: Iterable[str]) -> tuple[str, ...]:
     This registry (which seeds and runs them; not what it imports: it
     imports every player), each player class's module and its bases', and
     every module of this package those import, followed transitively
-    (:func:`~wararchive.engine.fingerprint.module_closure`); the shared
+    (``engine.fingerprint.module_closure``); the shared
     folders (``engine``, ``kernel``) are counted by the fingerprint itself.
     So a study of greedy players stays current while the search player is
     improved, and goes stale when greedy's code changes.

@@ -1291,7 +1291,9 @@ def resolve(S, W, att: int, dfn: int, outcome: int, rule: int) -> tuple[int, int
             W.su[d_u, SU_USED] = 1
             if armed == k.ATTACKER_WINS:
                 _set_lowered(W, a_u, 3 * ranks)
-            return armed, rid[R_MACHINE_GUN if ranks == 2 else R_GRENADE]
+            weapon = R_MACHINE_GUN if ranks == 2 else R_GRENADE
+            _cell(W, _ev(S, W, SK_WEAPON, weapon, W.owner[dfn], -1), dfn)  # told to its owner alone
+            return armed, rid[weapon]
     if W.sg[SG_NOPOST] or W.sg[SG_NOPOST + 1] or W.sg[SG_NLOWERED]:
         out = _compare(la, ld)
         if out != outcome:
