@@ -39,7 +39,9 @@ SPECS = [
 @example(("sojamang-1935", {"game": "beginners"}), 519, 1, 148)  # a battery naming a mine rightly learns it is one
 @example(("sojamang-1935", {"referee": "in-turn"}), 288, 1, 263)  # a lieutenant's grenade fired for him in defence
 @example(("sojamang-1935", {}), 6213, 1, 816)  # a reinforcement of another rank in the twin, later reported
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# derandomize: the same examples every run, so that the suite fails on a change, not on a draw; the known leak below
+# (2 of 31,304 random examples over these specs and Sõjamäng's defence_weapons=first-attack) has its own test
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(st.sampled_from(SPECS), st.integers(0, 10_000), st.integers(0, 1), st.integers(0, 1000))
 def test_swapping_two_unlearned_enemy_pieces_changes_nothing_the_viewer_reads(spec, seed, viewer, pick):
     """Hidden ranks in every ruleset and information option: fi-japanilainen-sotapeli:5, :11 (jwg.hidden);
@@ -75,6 +77,28 @@ def test_a_defence_weapon_fired_by_the_referee_is_told_to_its_owner():
     """
     twins = lockstep("sojamang-1935", {"referee": "in-turn"}, 288, 1, 263)
     assert twins is not None and twins.plies == 60
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="known leak, not yet fixed: a combat's rule, shown once both ranks are known, tells hidden state",
+)
+@pytest.mark.parametrize(
+    ("opts", "seed", "viewer", "pick"),
+    [
+        ({"referee": "in-turn"}, 9605, 1, 293),  # the enemy's signal post bombed: his captain's gun fires in defence
+        ({"referee": "attacked-names"}, 2277, 1, 45),  # his lieutenant lowered: the grenade fires
+    ],
+)
+def test_a_combats_rule_tells_no_hidden_state(opts, seed, viewer, pick):
+    """et-sojamang-1935:20 (the referee names a piece), :57, :58 (a lost signal post lowers the ranks), :79, :80
+    (defence weapons). KNOWN LEAK: once the referee has named both pieces of a combat, the viewer reads the rule
+    that decided it (``soj.machine-gun`` against ``soj.signal-demotion``), and the rule depends on what he was not
+    shown: whether the enemy's signal post was destroyed, or his weapon spent. The fix (a rule shown only to a
+    side that knows what decided it) changes the engine, hence every published study; when it lands this test
+    passes, and strict xfail makes that fail until the mark is removed."""
+    compare("sojamang-1935", opts, seed, viewer, pick)
 
 
 def test_the_swap_comparison_catches_a_leaking_move_text(monkeypatch):

@@ -38,8 +38,10 @@ def _fork(game):
 def _trace(game, since: int, viewer: str) -> tuple:
     """What the viewer sees happen: who stands where, what was removed, the public events' squares, his messages' kinds.
 
-    Of a combat, only the two pieces that met are seen at the table: a piece the
-    rules consulted besides (the tile behind a struck flag) is not. Whether the
+    Of a combat, the two pieces that met and its outcome are seen at the table
+    (a piece removed either way, a signal post captured and one beaten, looks
+    the same on the board); a piece the rules consulted besides (the tile
+    behind a struck flag) is not. Whether the
     rules send the viewer a message may depend on a hidden rank (a referee who
     fires a defender's machine gun only when it saves him, in Sõjamäng, knows the
     attacker's rank): a message of another kind parts the games as a public
@@ -47,7 +49,7 @@ def _trace(game, since: int, viewer: str) -> tuple:
     transcript.
     """
     events = [
-        (e["type"], e.get("cells"), e.get("target"), e.get("side"), [p[0] for p in _met(e)])
+        (e["type"], e.get("cells"), e.get("target"), e.get("side"), e.get("outcome"), [p[0] for p in _met(e)])
         for e in game.events[since:]
         if "to" not in e
     ]
