@@ -5,12 +5,11 @@ Run: ``python benchmarks/strong_speed.py [--games N] [--start S] [--worlds K] [-
 For each ruleset (default: the four with hidden ranks) N games are played
 on seeds S…S+N-1 at the ruleset's default options, ``strong`` (``belief:K``)
 on the first side on even seeds and the second on odd ones against greedy
-(or, with ``--against strong``, on both sides). In every position where a
-``strong`` player moves, its twin on the other engine chooses too, from
-the same generator state, and each choice is timed on one core
-(``time.perf_counter``); the reference player's move is played, and a
-choice that differs stops the run (``tests/players/test_strong_compiled.py``
-is the test of that). Printed per ruleset: moves timed, median and mean
+(or, with ``--against strong``, on both sides). Each game is played twice
+in lockstep, ``strong`` judging on each engine from the same generator
+state (:func:`wararchive.testing.kernel.check_strong_game`), and each choice
+is timed on one core (``time.perf_counter``); a choice that differs stops
+the run (``benchmarks/strong_equality.py`` counts them over many games). Printed per ruleset: moves timed, median and mean
 milliseconds a move on each engine, the ratio of the medians, and the load
 average (``os.getloadavg``, 1 minute) before and after, since the times
 depend on it. The kernel's compile (or cache load) is paid before the
@@ -23,11 +22,10 @@ import argparse
 import os
 import statistics
 import sys
-import time
 
 from wararchive.engine import ruleset
-from wararchive.players import GreedyPlayer
 from wararchive.players.strong import BeliefPlayer
+from wararchive.testing.kernel import check_strong_game
 
 HIDDEN_RANK_GAMES = ("japanese-war-game", "spionaaz", "finnish-front", "sojamang-1935")
 ENGINES = ("reference", "kernel")
@@ -44,27 +42,15 @@ def _warm_up(rid: str, worlds: int) -> None:
 
 
 def time_games(rid: str, seeds: range, worlds: int, against: str) -> dict[str, list[float]]:
-    """Seconds per ``strong`` move on each engine over the games on ``seeds``, timed in the same positions."""
+    """Seconds per ``strong`` move on each engine over the games on ``seeds``, in the same positions (checked equal)."""
     rs = ruleset(rid)
     times: dict[str, list[float]] = {e: [] for e in ENGINES}
     for seed in seeds:
         sides = (0, 1) if against == "strong" else (seed % 2,)
-        strong = {e: {p: BeliefPlayer(f"{seed}:{p}", worlds, engine=e) for p in sides} for e in ENGINES}
-        greedy = GreedyPlayer(f"{seed}:opponent")
-        game = rs.new_game(seed=seed)
-        while game.result is None:
-            p = game.to_move
-            if p not in sides:
-                game.play(greedy.choose(game))
-                continue
-            chosen = {}
-            for e in ENGINES:
-                start = time.perf_counter()
-                chosen[e] = strong[e][p].choose(game)
-                times[e].append(time.perf_counter() - start)
-            if chosen["kernel"] != chosen["reference"]:
-                sys.exit(f"{rid}, seed {seed}, ply {game.ply}: the engines chose {chosen}")
-            game.play(chosen["reference"])
+        try:
+            check_strong_game(rs, seed, sides, worlds=worlds, timings=times)
+        except AssertionError as exc:
+            sys.exit(str(exc))
     return times
 
 

@@ -18,8 +18,8 @@ import pytest
 from wararchive import kernel
 from wararchive.engine import ruleset
 from wararchive.errors import WararchiveError
-from wararchive.players import GreedyPlayer
 from wararchive.players.strong import BeliefPlayer
+from wararchive.testing.kernel import check_strong_game
 
 pytestmark = [
     pytest.mark.kernel,
@@ -30,30 +30,11 @@ HIDDEN_RANK_GAMES = ("japanese-war-game", "spionaaz", "sojamang-1935", "finnish-
 
 
 def _lockstep(rid: str, seed: int, strong_sides: tuple[int, ...], plies: int | None = None, names=None) -> list:
-    """One game played twice, ``strong`` on ``strong_sides`` judging on each engine (greedy on the others), compared by ply.
-
-    ``names(side)``: the players' seeds (by default ``seed:side``). Returns
-    the positions of the game, as the reference engine played it.
-    """
-    rs = ruleset(rid)
-    names = names or (lambda p: f"{seed}:{p}")
-    games = [rs.new_game(seed=seed), rs.new_game(seed=seed)]
-    players = []
-    for engine in ("reference", "kernel"):
-        side = [BeliefPlayer(names(p), engine=engine) if p in strong_sides else GreedyPlayer(names(p)) for p in (0, 1)]
-        players.append(side)
-    seen = []
-    limit = plies if plies is not None else rs.options["ply_limit"]
-    while games[0].result is None and games[0].ply < limit:
-        p, ply = games[0].to_move, games[0].ply
-        ref, com = players[0][p].choose(games[0]), players[1][p].choose(games[1])
-        where = f"{rid}, seed {seed}, ply {ply}"
-        assert com == ref, f"{where}: the kernel's strong chose {com}, the reference {ref}"
-        assert players[1][p].rng.getstate() == players[0][p].rng.getstate(), f"{where}: the generators differ after the choice"
-        games[0].play(ref)
-        games[1].play(com)
-        seen.append(games[0].clone())
-    assert games[1].record() == games[0].record(), f"{rid}, seed {seed}: the records differ"
+    """One game played twice, ``strong`` on ``strong_sides`` judging on each engine (greedy on the others), compared by ply
+    (:func:`wararchive.testing.kernel.check_strong_game`). Returns the positions of the game, as the reference engine
+    played it."""
+    seen: list = []
+    check_strong_game(ruleset(rid), seed, strong_sides, plies=plies, names=names, positions=seen)
     return seen
 
 

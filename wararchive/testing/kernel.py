@@ -11,12 +11,15 @@ must be the same.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .. import kernel
 from ..engine import ruleset
-from ..players import make_player
+from ..engine.game import Game
+from ..players import GreedyPlayer, make_player
+from ..players.strong import BeliefPlayer
 
 SHORT = 16
 """The ply limit of the short games: most of a check's seeds are cut there, so many openings are compared cheaply."""
@@ -80,3 +83,57 @@ def check_kernel_equality(
         for seed in full_seeds:
             check_kernel_game(full, seed, kinds)
     return None
+
+
+def check_strong_game(
+    rs: Any,
+    seed: int,
+    strong_sides: Sequence[int] = (0,),
+    *,
+    plies: int | None = None,
+    names: Callable[[int], str] | None = None,
+    worlds: int | None = None,
+    timings: dict[str, list[float]] | None = None,
+    positions: list[Game] | None = None,
+) -> int:
+    """One game played twice in lockstep, ``strong`` on ``strong_sides`` judging on each engine (greedy elsewhere).
+
+    The compiled judging (:mod:`wararchive.players.strong_compiled`) writes
+    the player's evaluation again for the kernel; equality is its contract.
+    At every ply the two games' players must choose the same move and leave
+    their generators in the same state, and the records must be equal at
+    the end. ``names(side)``: the players' seeds (default ``seed:side``);
+    ``worlds``: ``strong``'s worlds a move (its default when None);
+    ``timings``: each engine's seconds per ``strong`` choice are appended
+    there; ``positions``: each position (the reference game's) is appended.
+    Raises :class:`AssertionError` naming the ruleset, seed and ply where the
+    engines part; returns the number of ``strong`` choices compared.
+    """
+    names = names or (lambda p: f"{seed}:{p}")
+    extra = {} if worlds is None else {"worlds": worlds}
+    games = [rs.new_game(seed=seed), rs.new_game(seed=seed)]
+    players = [
+        [BeliefPlayer(names(p), engine=e, **extra) if p in strong_sides else GreedyPlayer(names(p)) for p in (0, 1)]
+        for e in ("reference", "kernel")
+    ]
+    limit = plies if plies is not None else rs.options["ply_limit"]
+    compared = 0
+    while games[0].result is None and games[0].ply < limit:
+        p, ply = games[0].to_move, games[0].ply
+        chosen = []
+        for engine, game, side in zip(("reference", "kernel"), games, players, strict=True):
+            start = time.perf_counter()
+            chosen.append(side[p].choose(game))
+            if timings is not None and p in strong_sides:
+                timings.setdefault(engine, []).append(time.perf_counter() - start)
+        ref, com = chosen
+        where = f"{rs.id} {rs.options}, seed {seed}, ply {ply}"
+        assert com == ref, f"{where}: the kernel's strong chose {com}, the reference {ref}"
+        assert players[1][p].rng.getstate() == players[0][p].rng.getstate(), f"{where}: the generators differ after the choice"
+        compared += p in strong_sides
+        games[0].play(ref)
+        games[1].play(com)
+        if positions is not None:
+            positions.append(games[0].clone())
+    assert games[1].record() == games[0].record(), f"{rs.id} {rs.options}, seed {seed}: the records differ"
+    return compared
