@@ -68,8 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|---:|---:|---:|---:|")
     totals: dict[str, list] = {rid: [0, 0, [], 0.0] for rid in args.rulesets}
     start = time.perf_counter()
-    done = dict.fromkeys(args.rulesets, 0)
-    want = {rid: len(opponents) * args.games for rid in args.rulesets}
+    want = len(opponents) * args.games  # games per ruleset
     try:
         for rid, seed, compared, parted, cpu in parallel_iter(
             one_game, jobs, workers=args.workers, pool="processes", chunk=1, progress="games"
@@ -80,8 +79,7 @@ def main(argv: list[str] | None = None) -> int:
             t[3] += cpu
             if parted:
                 t[2].append(f"seed {seed}: {parted}")
-            done[rid] += 1
-            if done[rid] == want[rid]:
+            if t[0] == want:
                 print(f"| {rid} | {t[0]} | {t[1]:,} | {len(t[2])} | {t[3]:.1f} | {time.perf_counter() - start:.1f} |", flush=True)
     except WararchiveError as exc:
         sys.exit(f"strong_equality: {exc}")
