@@ -245,7 +245,7 @@ def _counter(bar, n: int) -> Callable[[Future], None]:
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 """What a terminal sends to the whole process group; workers leave them to the process that started them."""
-CLOSE_TIMEOUT = 5  # seconds a cluster may take to close on an interrupt, after its workers were killed
+CLOSE_TIMEOUT = 5  # seconds a cluster, or the pool's manager thread, may take to close on an interrupt
 
 
 @contextmanager
@@ -266,7 +266,6 @@ def _executor(pool: Pool, workers: int, scheduler: str | None) -> Iterator[tuple
         except BaseException:  # Ctrl-C, SIGTERM: the pool breaks, and its pending jobs fail with it
             _kill(_child_pids())
             _let_go(executor)
-            executor.shutdown(wait=False)
             raise
         executor.shutdown(wait=True)
         return
@@ -285,7 +284,7 @@ def _executor(pool: Pool, workers: int, scheduler: str | None) -> Iterator[tuple
 
 
 def _let_go(executor: ProcessPoolExecutor) -> None:
-    """After the pool's workers were killed: let its threads end, so that the interpreter's exit does not wait forever.
+    """After the pool's workers were killed: shut it down and let its threads end, so that the exit neither hangs nor races them.
 
     A worker killed while it wrote an answer leaves half a message in the
     answers' pipe, and the pool's manager thread, which the interpreter
@@ -294,13 +293,23 @@ def _let_go(executor: ProcessPoolExecutor) -> None:
     process holds the pipe's other writing end; closing it ends the read,
     and the thread finds the pool broken and ends. The thread that feeds the
     jobs' pipe may be blocked writing to workers that are gone: it is not
-    waited for. Both are the pool's private attributes (CPython 3.11-3.13),
-    left alone where absent.
+    waited for.
+
+    The manager thread is then joined here, for at most :data:`CLOSE_TIMEOUT`
+    seconds. As it ends it closes its wake-up pipe, while the exit hook of
+    ``concurrent.futures`` writes to that pipe without the pool's lock
+    (CPython 3.11): a thread still ending at exit made the command print an
+    ``OSError`` traceback after its one line (once in CI). The attributes
+    are the pool's private ones (CPython 3.11-3.13), left alone where absent.
     """
+    manager = getattr(executor, "_executor_manager_thread", None)
     with contextlib.suppress(AttributeError, OSError):
         executor._result_queue._writer.close()  # type: ignore[attr-defined]
     with contextlib.suppress(AttributeError):
         executor._call_queue.cancel_join_thread()  # type: ignore[attr-defined]
+    executor.shutdown(wait=False)
+    if manager is not None:
+        manager.join(CLOSE_TIMEOUT)
 
 
 def _init_worker(owner: int) -> None:

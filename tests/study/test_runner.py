@@ -127,3 +127,16 @@ def test_an_interrupt_after_a_killed_worker_left_half_an_answer_lets_the_pool_en
     with contextlib.suppress(OSError):
         writer.close()  # were the fix gone, this frees the thread, so that the failure does not hang the suite's exit
     assert not stuck
+
+
+def test_an_interrupted_pool_has_closed_its_wake_up_pipe_before_the_interpreter_exits():
+    """``concurrent.futures``' exit hook writes to each pool's wake-up pipe without the pool's lock, while the
+    manager thread closes that pipe as it ends: a thread still ending at exit printed an ``OSError`` traceback after
+    the command's one line (CPython 3.11). So the interrupt's unwinding has ended the thread, pipe closed, already."""
+    with pytest.raises(KeyboardInterrupt), parallel._executor("processes", 2, None) as (executor, _):
+        assert executor.submit(abs, -1).result() == 1
+        thread = executor._executor_manager_thread
+        wakeup = executor._executor_manager_thread_wakeup
+        raise KeyboardInterrupt
+    assert not thread.is_alive()
+    assert wakeup._closed
