@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from wararchive.engine import replay, ruleset
-from wararchive.engine.record import dumps
+from wararchive.engine.record import RecordError, dumps
 from wararchive.engine.registry import own_rulesets
 from wararchive.players import simulate_one
 
@@ -51,3 +51,17 @@ def test_golden_record(spec):
     game = replay(record)
     assert game.result == record["result"] and game.ply == len(record["moves"])
     assert dumps(golden_game(spec).record()) + "\n" == stored
+
+
+def test_a_record_from_before_kept_rules_still_replays():
+    """et-sojamang-1935:77-:80 — records written before 0.3 do not mark a combat rule kept to one side (``rule_to``,
+    ``rule_else``); they replay as they were written, and a changed kept rule is still caught."""
+    record = json.loads(path_of(("sojamang-1935", {})).read_text(encoding="utf-8"))
+    kept = next(e for e in record["events"] if "rule_to" in e)
+    older = json.loads(json.dumps(record))
+    for e in older["events"]:
+        e.pop("rule_to", None), e.pop("rule_else", None)
+    assert replay(older).result == record["result"]
+    kept["rule_else"] = "soj.higher-wins" if kept["rule_else"] == "hidden" else "hidden"
+    with pytest.raises(RecordError, match="differs from the record"):
+        replay(record)

@@ -79,26 +79,20 @@ def test_a_defence_weapon_fired_by_the_referee_is_told_to_its_owner():
     assert twins is not None and twins.plies == 60
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="known leak, not yet fixed: a combat's rule, shown once both ranks are known, tells hidden state",
-)
 @pytest.mark.parametrize(
-    ("opts", "seed", "viewer", "pick"),
+    ("opts", "seed", "viewer", "pick", "plies"),
     [
-        ({"referee": "in-turn"}, 9605, 1, 293),  # the enemy's signal post bombed: his captain's gun fires in defence
-        ({"referee": "attacked-names"}, 2277, 1, 45),  # his lieutenant lowered: the grenade fires
+        ({"referee": "in-turn"}, 9605, 1, 293, 160),  # the enemy's signal post bombed: his captain's gun fires in defence
+        ({"referee": "attacked-names"}, 2277, 1, 45, 117),  # his lieutenant lowered: the grenade fires
     ],
 )
-def test_a_combats_rule_tells_no_hidden_state(opts, seed, viewer, pick):
-    """et-sojamang-1935:20 (the referee names a piece), :57, :58 (a lost signal post lowers the ranks), :79, :80
-    (defence weapons). KNOWN LEAK: once the referee has named both pieces of a combat, the viewer reads the rule
-    that decided it (``soj.machine-gun`` against ``soj.signal-demotion``), and the rule depends on what he was not
-    shown: whether the enemy's signal post was destroyed, or his weapon spent. The fix (a rule shown only to a
-    side that knows what decided it) changes the engine, hence every published study; when it lands this test
-    passes, and strict xfail makes that fail until the mark is removed."""
-    compare("sojamang-1935", opts, seed, viewer, pick)
+def test_a_combats_rule_tells_no_hidden_state(opts, seed, viewer, pick, plies):
+    """et-sojamang-1935:20 (the referee names a piece), :57, :58 (a lost signal post lowers the ranks), :77-:80
+    (weapons). Once the referee has named both pieces of a combat, the viewer read the rule that decided it
+    (``soj.machine-gun`` against ``soj.signal-demotion``), and the rule depended on what he was not shown: whether
+    the enemy's signal post was destroyed, or a weapon still unfired. Such a rule is now kept to the side that
+    knows (``BoardGame.keep_rule``); both games compare to their last ply."""
+    assert compare("sojamang-1935", opts, seed, viewer, pick) == plies
 
 
 def test_the_swap_comparison_catches_a_leaking_move_text(monkeypatch):

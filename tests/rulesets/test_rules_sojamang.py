@@ -616,6 +616,25 @@ def test_a_gun_fired_in_defence_is_told_to_its_owner_only():
     assert [e["rule"] for e in g.visible_events("light-blue") if e["type"] == "combat"] == ["hidden"]
 
 
+def test_a_gun_fired_in_defence_keeps_its_rule_from_an_attacker_who_knows_both_ranks():
+    """et-sojamang-1935:79, :80, :20 — an attacker shown the defender's rank reads what the combat table and the outcome
+    tell him, not that the gun fired (he was never told it was unfired); the defender and the referee read the rule."""
+    g = game({"d3": "pink:captain", "d5": "light-blue:colonel"}, to_move="light-blue")
+    g.reveal(1, [g.uid[g.board.cell("d3")]], "soj.attacked-names")
+    g.play("d5-d4")  # the colonel should win; the gun fires and both fall
+    assert last(g, "combat")["rule"] == "soj.machine-gun" and last(g, "combat")["rule_to"] == ["pink"]
+    (seen,) = [e for e in g.visible_events("light-blue") if e["type"] == "combat"]
+    assert seen["pieces"][1][1] == "captain" and (seen["rule"], seen["cites"]) == ("hidden", [])
+    assert "rule_to" not in seen and "rule_else" not in seen  # nor who was told
+    g = game({"d3": "pink:lieutenant", "d5": "light-blue:major_general"}, to_move="light-blue",
+             defence_weapons="first-attack")  # fmt: skip
+    g.reveal(1, [g.uid[g.board.cell("d3")]], "soj.attacked-names")
+    g.play("d5-d4")  # the grenade fires at the first attack, and the major general wins as the table says
+    assert last(g, "combat")["rule"] == "soj.grenade"
+    (seen,) = [e for e in g.visible_events("light-blue") if e["type"] == "combat"]
+    assert seen["rule"] == "soj.higher-wins" and seen["outcome"] == "attacker_wins"
+
+
 def test_lieutenant_hand_grenades_lower_one_rank():
     """et-sojamang-1935:80 — the same, once, one rank: a captain meets the lieutenant as an equal."""
     g = game({"d3": "pink:lieutenant", "d5": "light-blue:captain"})

@@ -31,7 +31,7 @@ from .evaluation import GreedyEvaluation
 from .game import Game
 from .hooks import Hooks
 from .moves import Move, notation, parse
-from .observer import Observer
+from .observer import HIDDEN_RULE, Observer
 from .placing import Placing, SetupError
 from .ruleset import Ruleset
 
@@ -92,6 +92,7 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
         self.moves_per_turn = p.moves_per_turn
         self.no_return = p.no_return
         self.reveal_on_combat = p.reveal_on_combat
+        self._rule_kept: tuple[int, ...] | None = None  # set by the hooks while they resolve a combat (keep_rule)
         self.capture_wins = {rs.type_index[t]: rule for t, rule in p.capture_wins.items()}
         rng = rs.rng(seed, "prepare")
         self.hook_state: Any = self.hooks.new_state(self, rng)
@@ -295,6 +296,18 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
     # a promotion) or of the ability move itself, so they take the rule without recording twice.
     # The engine's own reveal after combat (params.reveal_on_combat) is recorded the same way, by
     # the combat event: public, it names both pieces, which both sides then know.
+    def keep_rule(self, sides: Iterable[int]) -> None:
+        """While resolving a combat: the rule the hooks decide it by is read only by ``sides`` (and the referee).
+
+        A hook that decides a combat by what a side was not shown (a
+        defender's machine gun still unfired, a signal post lost out of
+        sight) would tell it through the rule's name, once both pieces are
+        named. Every other side reads what the combat table and the outcome
+        alone tell: the table's rule where the outcome is the table's, else
+        that the rule is hidden (``rule_else`` in the event).
+        """
+        self._rule_kept = tuple(sides)
+
     def reveal(self, player: int, uids: Iterable[int], rule: str) -> dict[str, Any] | None:
         """``player`` is shown the ranks of ``uids``; returns the ``revealed`` event, or None if nothing is new.
 
@@ -494,6 +507,7 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
             outcome, rule = ATTACKER_WINS, via
         else:
             outcome, rule = self.rs.combat_matrix[a_t][self.kind[decider]]
+        table, self._rule_kept = (outcome, rule), None
         outcome, rule = self.hooks.resolve(self, att, dfn, outcome, rule)
         a_u, d_u = self.uid[att], self.uid[dfn]
         pieces = [[a_u, self.types[a_t].id, self.rs.sides[p]], [d_u, self.types[d_t].id, self.rs.sides[1 - p]]]
@@ -508,7 +522,10 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
             removed.append(self._remove(dfn))
         if displace and outcome == ATTACKER_WINS:
             self._relocate(att, dfn)
-        extra = {"via": via} if via else {}
+        extra: dict[str, Any] = {"via": via} if via else {}
+        if self._rule_kept is not None:
+            extra["rule_to"] = [self.rs.sides[k] for k in self._rule_kept]
+            extra["rule_else"] = table[1] if outcome == table[0] else HIDDEN_RULE
         ev = self.event(
             "combat",
             rule,

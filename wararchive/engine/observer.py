@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from .pieces import PieceType
     from .ruleset import Ruleset
 
+HIDDEN_RULE = "hidden"
+"""The rule a viewer reads of a combat whose deciding rule would tell him what he was not shown."""
+
 
 class Observer:
     """Per-viewer filters of a board game (mixed into ``BoardGame``)."""
@@ -90,17 +93,26 @@ class Observer:
         two pieces that met, without the rule that decided it, the rule it went
         through (``via``: the flag's backer) or any third piece it consulted
         (the tile behind a flag): each of these would tell what was struck.
+        A combat whose rule the hooks kept to some sides
+        (:meth:`~wararchive.engine.board_game.BoardGame.keep_rule`) shows any
+        other side the rule the table and the outcome tell (``rule_else``),
+        and no side learns who else was told.
         """
         if "pieces" not in ev or pl is None:
             return dict(ev)
         out = dict(ev)
+        kept_to = out.pop("rule_to", None)
+        rule_else = out.pop("rule_else", None)
+        if kept_to is not None and self.rs.sides[pl] not in kept_to:
+            out["rule"] = rule_else
+            out["cites"] = [] if rule_else == HIDDEN_RULE else list(self.rs.rule(rule_else).cites)
         pieces = []
         for u, pid, side in ev["pieces"]:
             shown = self.rs.sides.index(side) == pl or u in self._known[pl]
             pieces.append([u, pid if shown else None, side])
         out["pieces"] = pieces
         if not all(p[1] for p in pieces) and "outcome" in out:
-            out["rule"], out["cites"] = "hidden", []  # which rule fired would betray the ranks
+            out["rule"], out["cites"] = HIDDEN_RULE, []  # which rule fired would betray the ranks
             out["pieces"] = pieces[:2]
             out.pop("via", None)
         return out

@@ -19,6 +19,7 @@ import numpy as np
 from ..engine.combat import OUTCOMES
 from ..engine.game import game_record
 from ..engine.moves import Move, notation
+from ..engine.observer import HIDDEN_RULE
 from . import playout as k
 from .families import family, sojamang as soj
 
@@ -93,6 +94,9 @@ class KernelGame:
             )
             if row[k.L_VIA] >= 0:
                 ev["via"] = self._rules[row[k.L_VIA]].id
+            if row[k.L_KEPT] >= 0:
+                ev["rule_to"] = [side for i, side in enumerate(sides) if row[k.L_KEPT] >> i & 1]
+                ev["rule_else"] = self._rules[row[k.L_RULE_ELSE]].id if row[k.L_RULE_ELSE] >= 0 else HIDDEN_RULE
         elif kind == k.E_REVEALED:
             aux = self._aux[row[k.L_OFFSET] : row[k.L_OFFSET] + row[k.L_COUNT]].tolist()
             ev.update(

@@ -138,7 +138,8 @@ G_TRACK = 26  # 1 while a block of a study's games runs: the material lead is fo
 G_DIRTY = 27  # a piece left, came, changed type or side since the lead was last judged
 G_LEADER = 28  # the side last ahead in material (0 south/first, 1, or -1 none yet)
 G_LEAD_CHANGES = 29  # how often the side ahead changed (wararchive.study.run.lead_changes)
-G_TURN, G_SIZE = 30, 44  # G_TURN…: the uids moved this turn (room for 14)
+G_KEPT = 30  # while the hooks resolve a combat: -1, or the sides (a mask: 1 first, 2 second) the rule is kept to (keep_rule)
+G_TURN, G_SIZE = 31, 45  # G_TURN…: the uids moved this turn (room for 14)
 SETUP_TRIES = 1000  # placing.random_placement's
 
 # The event log, one row per event: ply, type, rule, then by type
@@ -156,7 +157,10 @@ L_NOTE, L_N_SIDE, L_CELL0, L_CELL1 = 3, 4, 5, 6
 NOTES = ("reveal", "enter", "withdraw", "redeploy", "gas-lost")  # the events' types, by N_*
 N_REVEAL, N_ENTER, N_WITHDRAW, N_REDEPLOY, N_GAS_LOST = range(5)
 L_GAS_SIDE, L_GAS_CELL = 3, 6  # gas: the side that released it, its cell; the caught cells are aux rows (L_OFFSET, L_COUNT)
-LOG_WIDTH = 18
+# combat, where the hooks kept its rule to some sides (BoardGame.keep_rule): their mask (-1: not kept), and the rule
+# the others read (-1: hidden)
+L_KEPT, L_RULE_ELSE = 18, 19
+LOG_WIDTH = 20
 
 
 # -- events and the end ------------------------------------------------------------------------

@@ -79,6 +79,7 @@ from .layout import (  # the layout and primitives, here for this module's calle
     G_END_RULE as G_END_RULE,
     G_EVENTS as G_EVENTS,
     G_GASSED as G_GASSED,
+    G_KEPT as G_KEPT,
     G_LAST0 as G_LAST0,
     G_LAST1 as G_LAST1,
     G_LEAD_CHANGES as G_LEAD_CHANGES,
@@ -119,6 +120,7 @@ from .layout import (  # the layout and primitives, here for this module's calle
     L_DFN as L_DFN,
     L_GAS_CELL as L_GAS_CELL,
     L_GAS_SIDE as L_GAS_SIDE,
+    L_KEPT as L_KEPT,
     L_LEARNER as L_LEARNER,
     L_N_SIDE as L_N_SIDE,
     L_NOTE as L_NOTE,
@@ -130,6 +132,7 @@ from .layout import (  # the layout and primitives, here for this module's calle
     L_REM1 as L_REM1,
     L_REM2 as L_REM2,
     L_RULE as L_RULE,
+    L_RULE_ELSE as L_RULE_ELSE,
     L_SIDE as L_SIDE,
     L_TYPE as L_TYPE,
     L_VIA as L_VIA,
@@ -345,9 +348,13 @@ def _collide(S, W, att: int, dfn: int, p: int, displace: bool) -> None:
         outcome, rule = ATTACKER_WINS, via
     else:
         outcome, rule = S.outcome[a_t, W.kind[decider]], S.crule[a_t, W.kind[decider]]
+    t_outcome, t_rule = outcome, rule
+    W.G[G_KEPT] = -1
     outcome, rule = hooks.resolve(S, W, att, dfn, outcome, rule)
     e = _log(W, E_COMBAT, rule)
     row = W.log[e]
+    if W.G[G_KEPT] >= 0:
+        row[L_KEPT], row[L_RULE_ELSE] = W.G[G_KEPT], t_rule if outcome == t_outcome else -1
     a_u, d_u = W.uid[att], W.uid[dfn]
     row[L_ATT], row[L_DFN], row[L_A_UID], row[L_A_T], row[L_D_UID], row[L_D_T] = att, dfn, a_u, a_t, d_u, d_t
     row[L_OUTCOME], row[L_VIA], row[L_SIDE], row[L_NREM] = outcome, via, p, 0

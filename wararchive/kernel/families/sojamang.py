@@ -1283,6 +1283,7 @@ def resolve(S, W, att: int, dfn: int, outcome: int, rule: int) -> tuple[int, int
         out = _compare(la, ld + 3 * ranks)
         if out == k.DEFENDER_WINS:
             _set_lowered(W, d_u, 3 * ranks)  # :78 — until its next move
+        W.G[k.G_KEPT] = 1 << W.owner[att]
         return out, rid[W.sg[SG_W_RULE]]
     if S.P[k.P_SOJ_FULL] and (d_t == tid[T_CAPTAIN] or d_t == tid[T_LIEUTENANT]) and not W.su[d_u, SU_USED]:
         ranks = 2 if d_t == tid[T_CAPTAIN] else 1
@@ -1293,10 +1294,12 @@ def resolve(S, W, att: int, dfn: int, outcome: int, rule: int) -> tuple[int, int
                 _set_lowered(W, a_u, 3 * ranks)
             weapon = R_MACHINE_GUN if ranks == 2 else R_GRENADE
             _cell(W, _ev(S, W, SK_WEAPON, weapon, W.owner[dfn], -1), dfn)  # told to its owner alone
+            W.G[k.G_KEPT] = 1 << W.owner[dfn]
             return armed, rid[weapon]
     if W.sg[SG_NOPOST] or W.sg[SG_NOPOST + 1] or W.sg[SG_NLOWERED]:
         out = _compare(la, ld)
         if out != outcome:
+            W.G[k.G_KEPT] = 0  # kept to neither side
             lowered = W.su[a_u, SU_LOWERED] > 0 or W.su[d_u, SU_LOWERED] > 0
             plain = _compare(S.ttab[a_t, TT_LEVEL], S.ttab[d_t, TT_LEVEL])
             return out, rid[R_LOWERED if lowered and plain == outcome else R_SIGNAL_DEMOTION]

@@ -701,6 +701,7 @@ class SojamangHooks(Hooks[State]):
             out = _compare(la, ld + 3 * w[1])
             if out == DEFENDER_WINS:
                 st.lowered[uid[dfn]] = 3 * w[1]  # :78 — until its next move
+            game.keep_rule((game.owner[att],))  # the weapon was told to the attacker alone (_armed)
             return out, w[2]
         if self.full and (d_t == T["captain"] or d_t == T["lieutenant"]) and uid[dfn] not in st.used:
             ranks = 2 if d_t == T["captain"] else 1
@@ -713,10 +714,13 @@ class SojamangHooks(Hooks[State]):
                 # The referee tells the defender his weapon went into action, as the attacker knows of his own
                 # (_armed): it is spent, and with "when-losing" its firing says something of the attacker's rank.
                 game.event("weapon", rule, to=[SIDES[game.owner[dfn]]], cells=[game.board.names[dfn]])
+                game.keep_rule((game.owner[dfn],))  # the attacker was not told the gun was still unfired
                 return armed, rule
         if st.no_post[0] or st.no_post[1] or st.lowered:
             out = _compare(la, ld)
             if out != outcome:
+                # a lost signal post or a lowered rank: neither side need know the other's, so neither reads the rule
+                game.keep_rule(())
                 plain_a, plain_d = self.level[a_t], self.level[d_t]
                 lowered = uid[att] in st.lowered or uid[dfn] in st.lowered
                 return out, "soj.lowered" if lowered and _compare(plain_a, plain_d) == outcome else "soj.signal-demotion"
