@@ -499,7 +499,7 @@ class ReplayViewer {
       item.append(head);
       const why = document.createElement("div");
       if (rule) this.ruleLine(why, ev.rule, "Rule ");
-      else why.textContent = "The rule that decided this stays hidden from this side: it would betray the ranks.";
+      else why.textContent = "The rule that decided this stays hidden from this side: it would betray what this side has not been shown (a rank, an unfired weapon).";
       item.append(why);
       box.append(item);
     }
