@@ -30,6 +30,8 @@ import os
 import sys
 import time
 
+from tqdm import tqdm
+
 from wararchive.engine import ruleset
 from wararchive.errors import WararchiveError
 from wararchive.runner import parallel_iter
@@ -80,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
             if parted:
                 t[2].append(f"seed {seed}: {parted}")
             if t[0] == want:
-                print(f"| {rid} | {t[0]} | {t[1]:,} | {len(t[2])} | {t[3]:.1f} | {time.perf_counter() - start:.1f} |", flush=True)
+                row = f"| {rid} | {t[0]} | {t[1]:,} | {len(t[2])} | {t[3]:.1f} | {time.perf_counter() - start:.1f} |"
+                tqdm.write(row, file=sys.stdout)  # on a line of its own, above the progress bar, wherever both go
     except WararchiveError as exc:
         sys.exit(f"strong_equality: {exc}")
     except KeyboardInterrupt:
