@@ -32,6 +32,7 @@ their own accord (a pipe from the parent whose end means it died).
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import signal
@@ -196,10 +197,25 @@ def _workers(pool: Pool, workers: int, scheduler: str | None) -> Iterator[tuple[
     yield kept[key]
 
 
-def _bar(total: int, label: str | None):
+@functools.cache
+def _bar_class() -> type:
+    """tqdm without its monitor thread, which it starts even for a bar it does not show.
+
+    A stop signal that lands while tqdm starts that thread gets its exception
+    swallowed (tqdm turns the failed start into a warning), and the command
+    went on running (once in CI). The monitor only corrects the refresh rate
+    of bars that update fast and then stall; ours move a chunk at a time.
+    """
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=label, unit="game", file=sys.stderr, disable=label is None)
+    class Bar(tqdm):
+        monitor_interval = 0
+
+    return Bar
+
+
+def _bar(total: int, label: str | None):
+    return _bar_class()(total=total, desc=label, unit="game", file=sys.stderr, disable=label is None)
 
 
 def _chunks(items: Sequence[T], n_workers: int, size: int | None = None) -> list[list[T]]:

@@ -244,3 +244,35 @@ def test_a_third_ctrl_c_ends_a_hung_cleanup_and_removes_the_temporary_file(tmp_p
     _, err = proc.communicate(timeout=STOP_DEADLINE)
     assert proc.returncode == 128 + signal.SIGINT and err.strip() == MESSAGES[signal.SIGINT]
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+SWALLOWED_STOP = """
+import sys, time
+from wararchive.cli import main as cli
+from wararchive.fileio import atomic_open
+
+def run(args):
+    with atomic_open("out.txt") as fh:
+        fh.write("x")
+        print("writing", flush=True)
+        while True:
+            try:
+                time.sleep(0.05)
+            except BaseException:  # library code that swallows whatever a signal raised in it
+                pass
+
+cli.GRACE = 2.0
+cli.corpus_cmds.texts = run
+sys.exit(cli.main(["texts"]))
+"""
+
+
+def test_a_stop_that_library_code_swallowed_still_ends_the_command_after_its_grace(tmp_path):
+    proc = _popen([sys.executable, "-c", SWALLOWED_STOP], tmp_path)
+    assert _line(proc) == "writing\n"
+    signalled = time.monotonic()
+    os.killpg(proc.pid, signal.SIGTERM)
+    _, err = proc.communicate(timeout=STOP_DEADLINE)
+    assert proc.returncode == 128 + signal.SIGTERM and err.strip() == MESSAGES[signal.SIGTERM]
+    assert time.monotonic() - signalled >= 2.0  # the deadline ended it: the exception was swallowed
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

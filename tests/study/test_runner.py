@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import os
 import struct
+import subprocess
+import sys
 
 import pytest
 
@@ -140,3 +142,15 @@ def test_an_interrupted_pool_has_closed_its_wake_up_pipe_before_the_interpreter_
         raise KeyboardInterrupt
     assert not thread.is_alive()
     assert wakeup._closed
+
+
+def test_a_progress_bar_starts_no_monitor_thread():
+    """tqdm starts a monitor thread even for a hidden bar, and a stop signal landing in that start was swallowed (the
+    command went on): the runner's bars, shown or not, start none. In a fresh interpreter, where none runs yet."""
+    code = (
+        "import threading; from wararchive.runner import _bar\n"
+        "for label in (None, 'games'): _bar(10, label).close()\n"
+        "print(sorted(type(t).__name__ for t in threading.enumerate()))"
+    )
+    threads = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert threads.strip() == "['_MainThread']"

@@ -7,7 +7,8 @@ produces a traceback. SIGTERM and SIGHUP unwind like Ctrl-C, so a
 half-written output's temporary file is removed before the process ends;
 the exit status is 128 + the signal's number (130, 143, 129) after one line.
 A second signal while the first unwinds is ignored, so that it cannot cut the
-cleanup short; a third ends the process at once (see :class:`_Stop`).
+cleanup short; a third ends the process at once (see :class:`_Stop`), and so
+does the first if the command has not ended :data:`GRACE` seconds after it.
 """
 
 from __future__ import annotations
@@ -56,6 +57,55 @@ class Terminated(BaseException):
 
 
 STOP_SIGNALS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}
+GRACE = 15.0
+"""Seconds a stopped command may take to unwind: well above its own cleanup (a Dask cluster or a process pool is
+given 5 s to close), short enough that a stop always ends the command within seconds."""
+
+
+def _end_now(signum: int) -> None:
+    """End the process at once, as a stop signal would have: pending temporary files removed, one line, 128 + signum."""
+    from ..fileio import remove_pending
+
+    remove_pending()
+    print(f"wararchive: {STOP_SIGNALS[signum]}", file=sys.stderr, flush=True)
+    os._exit(128 + signum)
+
+
+class _Deadline(threading.Thread):
+    """Ends the process if a stopped command has not ended :data:`GRACE` seconds after the first stop signal.
+
+    The signal's exception is raised wherever the main thread is, and
+    library code there may swallow it: tqdm, interrupted while it started its
+    monitor thread, turned it into a ``RuntimeError`` that its own ``except
+    Exception`` caught, and ``simulate`` went on playing 100,000 games (once
+    in CI). No code of ours can rule that out in every library, so the stop
+    does not rely on the exception alone. The thread is started before any
+    signal: starting one inside a signal handler could deadlock on the
+    interpreter's own thread lock, should the signal land while the main
+    thread holds it.
+    """
+
+    def __init__(self, grace: float) -> None:
+        super().__init__(name="wararchive-stop-deadline", daemon=True)
+        self.grace = grace
+        self.signum = signal.SIGTERM
+        self._stopping = threading.Event()
+        self._ended = threading.Event()
+
+    def run(self) -> None:
+        self._stopping.wait()
+        if not self._ended.wait(self.grace):
+            _end_now(self.signum)
+
+    def arm(self, signum: int) -> None:
+        """A stop signal came (called from its handler): the grace period starts now."""
+        self.signum = signum
+        self._stopping.set()
+
+    def cancel(self) -> None:
+        """The command has ended, stopped or not: the thread ends without acting."""
+        self._ended.set()
+        self._stopping.set()
 
 
 class _Stop:
@@ -64,25 +114,25 @@ class _Stop:
     A second Ctrl-C (people press it twice) must not interrupt the cleanup
     that removes temporary files and stops worker processes; but should the
     cleanup itself hang, a third one ends the process at once, after
-    removing this process's temporary and lock files.
+    removing this process's temporary and lock files. Should nobody press a
+    third time, the :class:`_Deadline` does the same.
     """
 
     def __init__(self) -> None:
         self.count = 0
+        self.deadline = _Deadline(GRACE)
+        self.deadline.start()
 
     def __call__(self, signum: int, frame: object) -> None:
         self.count += 1
         if self.count == 1:
             from ..runner import silence_dask_logs
 
+            self.deadline.arm(signum)
             silence_dask_logs()  # from now on, whatever Dask's shutdown logs would follow our one line
             raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
         if self.count >= 3:
-            from ..fileio import remove_pending
-
-            remove_pending()
-            print(f"wararchive: {STOP_SIGNALS[signum]}", file=sys.stderr, flush=True)
-            os._exit(128 + signum)
+            _end_now(signum)
 
 
 class StdoutError(WararchiveError):
@@ -128,8 +178,8 @@ def _drop_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     in_main_thread = threading.current_thread() is threading.main_thread()  # signals can only be set there
     previous = {}
-    if in_main_thread:
-        handler = _Stop()
+    handler = _Stop() if in_main_thread else None
+    if handler is not None:
         for signum in STOP_SIGNALS:
             if signal.getsignal(signum) is not signal.SIG_IGN:  # e.g. SIGHUP under nohup stays ignored
                 previous[signum] = signal.signal(signum, handler)
@@ -162,6 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 70
     finally:
         sys.stdout = stdout
+        if handler is not None:
+            handler.deadline.cancel()
         for signum, before in previous.items():
             signal.signal(signum, before)
 
