@@ -71,6 +71,7 @@ def test_the_directive_renders_a_published_study_with_its_verdict_and_plot(tmp_p
     html = (out / "index.html").read_text()
     assert "modern: </strong>" in html and "seeds change outcome" in html and "Stuart–Maxwell p" in html
     assert "greedy against greedy: 4 paired seeds (1…4)" in html and "fewer than the 2,000 seeds" in html
+    assert 'measured on the <a href="../benchmarks.html#studies">Benchmarks page</a>' in html  # what the full one costs
     # chess: greedy's games on the compiled chess, the search player's (random against greedy is not) alike covered
     assert "Played by the compiled kernel, which plays the reference engine" in html
     # another pairing is smaller by design: no shortfall against the greedy target, and its own command, ruleset named

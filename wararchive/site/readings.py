@@ -275,7 +275,13 @@ def _players_note(summary: dict[str, Any], studies: Path) -> tuple[nodes.Node, n
     elif d["games"] < target:
         rerun = nodes.literal(text=pub["command"].replace(f"--games {d['games']}", f"--games {target}"))
         fewer = f" This is fewer than the {target:,} seeds the project aims at, to fit the machine it was run on; "
-        short = [fewer, rerun, " runs the full study (resumable: it keeps these games and plays the rest)."]
+        short = [
+            fewer,
+            rerun,
+            " runs the full study (resumable: it keeps these games and plays the rest); what it takes is measured on the ",
+            el("a", "Benchmarks page", href="../benchmarks.html#studies"),
+            ".",
+        ]
     else:
         short = []
     sides = " Sides alternate: on odd seeds the first-named player takes the second side." if d.get("alternate") else ""
