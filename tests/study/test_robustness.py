@@ -97,3 +97,15 @@ def test_published_readings_line_up_across_plays_as_one_table(tmp_path):
     ]
     # each play's q is its own family's: here one comparison each, so q is p
     assert list(t["q"]) == pytest.approx(list(t["p"]))
+
+
+def test_the_headline_names_a_ruleset_whose_strong_play_has_fewer_seeds_than_the_target():
+    """A strong-play study on 500 seeds is named with its seeds, not counted silently beside those at 2,000."""
+
+    def reading(rid, strong_games):
+        short = rb.Effect(STRONG, strong_games, 0.5, 0.9, rb.NO_FINDING, {}, None, 0)
+        return rb.Reading(rid, "o", "o=b", "o=a", {GREEDY: effect(GREEDY, rb.NO_FINDING), STRONG: short})
+
+    line = rb.headline([reading("spionaaz", 2000), reading("japanese-war-game", 500), reading("japanese-war-game", 2000)])
+    assert "(strong play published so far for the Japanese War Game (on 500 paired seeds) and Spionaaž)" in line
+    assert line.endswith(": 3 show no confirmed change.")

@@ -177,7 +177,8 @@ def headline(found: list[Reading]) -> str:
     """The count of readings in each class, in one sentence: what the readings index and the README lead with.
 
     It names the rulesets whose strong play is published, since the others'
-    effects cannot yet be "only in naive play".
+    effects cannot yet be "only in naive play", and the seeds of any published
+    on fewer than the target.
     """
     from ..engine import ruleset
 
@@ -190,9 +191,17 @@ def headline(found: list[Reading]) -> str:
         ONE: "{} are confirmed in the one kind of play studied",
         NONE: "{} show no confirmed change",
     }
-    strong = sorted({r.ruleset for r in found if PLAYS[2] in r.effects})
-    titles = [ruleset(rid).title for rid in strong]  # "The Finnish map game" mid-sentence: "the Finnish map game"
-    where = _words([t[0].lower() + t[1:] if t.startswith("The ") else t for t in titles]) if strong else "no game yet"
+    seeds: dict[str, int] = {}  # per ruleset with strong play published, its fewest seeds a study
+    for r in found:
+        if PLAYS[2] in r.effects:
+            seeds[r.ruleset] = min(seeds.get(r.ruleset, TARGETS[PLAYS[2]]), r.effects[PLAYS[2]].games)
+    named = []
+    for rid in sorted(seeds):
+        title = ruleset(rid).title  # "The Finnish map game" mid-sentence: "the Finnish map game"
+        title = title[0].lower() + title[1:] if title.startswith("The ") else title
+        short = seeds[rid] < TARGETS[PLAYS[2]]  # a smaller study is named as such, never passed off as the target
+        named.append(f"{title} (on {seeds[rid]:,} paired seeds)" if short else title)
+    where = _words(named) if named else "no game yet"
     parts = [phrase.format(n) for kind, phrase in phrases.items() if (n := sum(r.kind == kind for r in found))]
     return (
         f"Of the {len(found)} readings compared with their defaults in random, greedy and strong self-play (strong play "
