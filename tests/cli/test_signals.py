@@ -254,10 +254,10 @@ from wararchive.fileio import atomic_open
 def run(args):
     with atomic_open("out.txt") as fh:
         fh.write("x")
-        print("writing", flush=True)
         while True:
-            try:
-                time.sleep(0.05)
+            try:  # the line is written in here, so that the stop the test sends after it lands in here too
+                print("writing", flush=True)
+                time.sleep(60)
             except BaseException:  # library code that swallows whatever a signal raised in it
                 pass
 
