@@ -279,7 +279,7 @@ def _players_note(summary: dict[str, Any], studies: Path) -> tuple[nodes.Node, n
             fewer,
             rerun,
             " runs the full study (resumable: it keeps these games and plays the rest); what it takes is measured on the ",
-            el("a", "Benchmarks page", href="../benchmarks.html#studies"),
+            robustness.costs_link(),
             ".",
         ]
     else:

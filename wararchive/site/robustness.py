@@ -100,6 +100,11 @@ def option_table(studies: Path, rid: str, option: str, directive: SphinxDirectiv
     ]
 
 
+def costs_link() -> nodes.Node:
+    """The Benchmarks page's section on what a study costs, linked from a readings page (one folder below it)."""
+    return el("a", "Benchmarks page", href="../benchmarks.html#studies")
+
+
 def _not_published(rid: str, play: tuple[str, str]) -> nodes.Node:
     """A kind of play with no study of this ruleset: the command that plays it, and where its cost is measured."""
     command = f"{COMMAND} --games {TARGETS[play]} --players {','.join(play)} --ruleset {rid}"
@@ -108,7 +113,7 @@ def _not_published(rid: str, play: tuple[str, str]) -> nodes.Node:
         f"{rb.NAMES[play].capitalize()} against {rb.NAMES[play]} is not published for this ruleset yet: ",
         nodes.literal(text=command),
         " plays it (resumable, on every core or a Dask cluster). What it would take is measured on the ",
-        el("a", "Benchmarks page", href="../benchmarks.html#studies"),
+        costs_link(),
         ".",
         class_="wa-muted",
     )
