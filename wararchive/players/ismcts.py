@@ -107,6 +107,20 @@ class Guesser:
                 if len(cells) < home:
                     self.setup_cells[t] = cells
 
+    def may_run_dry(self) -> bool:
+        """Could a guess run out of counted ranks and take a fallback one (a rule brought a piece in or changed a rank)?
+
+        Such a world may hold more of a rank than an army has, which the
+        kernel's arrays, sized by the army, do not fit (Sõjamäng's generals:
+        ``strong_compiled.fits`` keeps such worlds off the kernel for the same
+        reason); the compiled search does not check, so it is not given them. Counted
+        without the draws: the mobile ranks a setup rule confines may all go
+        to unmoved pieces, so only the others are sure to be left for the
+        moved ones.
+        """
+        mobile = sum(1 for t in self.pool if t in self.mobile and t not in self.setup_cells)
+        return len(self.pool) < len(self.still) + len(self.moved) + len(self.gone) or mobile < len(self.moved)
+
     def guess(self, rng: random.Random) -> tuple[dict[int, int], list[tuple[int, int]]]:
         """A rank for every hidden enemy piece: cell → rank on the board, and (uid, rank) for each one removed unseen."""
         pool = list(self.pool)
@@ -205,6 +219,8 @@ class ISMCTSPlayer(Player):
         guesser = Guesser(game, me, view)
         playouts = Playouts(self.engine, game, self.rng.getrandbits(64))
         prior = [0.5 + 0.5 * math.tanh(v / MATERIAL_SCALE) for v in values]
+        if playouts.kernel and guesser.may_run_dry():  # searched here, to the same values (the kernel would overrun)
+            playouts.kernel = False
         if playouts.kernel:
             from ..kernel.arrays import PositionUnfit
             from .ismcts_compiled import search
@@ -220,9 +236,12 @@ class ISMCTSPlayer(Player):
         return [(root.children[m].visits, root.children[m].reward) if m in root.children else (-1, 0) for m in legal]
 
     def _iterate(self, root: Node, world: Game, me: int, prior: dict[Any, float], playouts: Playouts) -> None:
-        rng, path, node = self.rng, [root], root
+        rng, path, node, score = self.rng, [root], root, None
         while world.result is None:
             moves = world.legal_moves()
+            if not moves:  # a guess can leave the mover none (a guessed cabaret nails his men): he loses, as in play
+                score = 0.0 if world.to_move == me else 1.0
+                break
             untried = [m for m in moves if m not in node.children]
             mover = world.to_move
             if untried:  # at the root the move greedy likes best first, below it any
@@ -240,7 +259,8 @@ class ISMCTSPlayer(Player):
             node = node.children[move]
             world.play(move)
             path.append(node)
-        score = playouts.score(world, me)
+        if score is None:
+            score = playouts.score(world, me)
         for n in path[1:]:
             n.visits += 1
             n.reward += score if n.mover == me else 1.0 - score

@@ -216,9 +216,12 @@ def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, r
         k.restore(S, root, W)
         _guess(S, W, me, rng, scratch_guess, *guess)
         k.resume(S, W)  # the guess may change the moves (on the map a guessed gas command closes points)
-        node, depth = 0, 0
+        node, depth, stuck = 0, 0, -1
         while W.G[k.G_OVER] == 0:
             n, mover = W.G[k.G_NMOVES], W.G[k.G_TO_MOVE]
+            if n == 0:  # the guess left the mover no move (ISMCTSPlayer._iterate): he loses
+                stuck = mover
+                break
             untried, pick = 0, -1
             if node == 0:
                 _root_prior(W, n, prior, world_prior)
@@ -264,7 +267,9 @@ def _search(arrays, guess, rng, stream, prior, iterations, me, settings, tree, r
             k.play_listed(S, W, best)
             path[depth] = node
             depth += 1
-        if W.G[k.G_OVER]:
+        if stuck >= 0:
+            score = 0.0 if stuck == me else 1.0
+        elif W.G[k.G_OVER]:
             score = _squash(True, W.G[k.G_WINNER], 0.0, me, scale)
         else:
             k.playouts(S, W, scratch, plies, stream, me, advance, out)
