@@ -379,25 +379,26 @@ def test_the_compiled_search_keeps_the_reference_searchs_statistics(rid, options
             assert ref.rng.getstate() == fast.rng.getstate(), f"{where}: the generators parted"
 
 
-def test_a_guessed_world_that_leaves_the_searcher_no_move_is_a_loss_on_both_engines(monkeypatch):
-    """Sõjamäng, the ladder's seed 3,000,148 (``ismcts:400`` against random): from ply 686 some guesses nail the
-    searcher's every man (a guessed cabaret beside them), so a world's root has no move. The compiled search read past
-    its arrays there and the process died (the ladder's pool broke); the Python search raised. Now the descent ends,
-    the mover losing as the rules' no-move end has it, with the same statistics on both engines."""
+def test_a_guessed_world_that_leaves_the_searcher_no_move_is_a_loss_on_both_engines():
+    """Sõjamäng, et-sojamang-1935:66 (an attacked cabaret nails its attacker) and :71 (the cabaret moves with the
+    piece it holds, both onto free squares): pink has only his cabaret to move, onto squares the held light-blue piece
+    may enter. A guess that makes that piece a signal post or a supply wagon (confined to its own rear rows) or a
+    cabaret leaves pink no move in that world. The compiled search read past its arrays there and the process died
+    (a ladder's pool broke on such a game); the Python search raised. Now the descent ends, the mover losing as the
+    rules' no-move end has it, with the same statistics on both engines."""
     from wararchive.players import ismcts
 
-    rs, seed, ply = ruleset("sojamang-1935"), 3_000_148, 686
-    monkeypatch.setattr(ismcts.Guesser, "may_run_dry", lambda self: False)  # the compiled search, however many ranks
-    game = rs.new_game(seed=seed)
-    kinds = ("ismcts:400", "random")
-    players = [make_player(k, f"{rs.id}:{seed}:player:{side}") for k, side in zip(kinds, rs.sides, strict=True)]
-    while game.ply < ply:
-        game.play(players[game.to_move].choose(game))
-    me, rng = game.to_move, random.Random(0)
-    guesser = ismcts.Guesser(game, me)
-    assert any(not w.legal_moves() for w in (guesser.sample(rng) for _ in range(200))), "no world without a move"
+    rs = ruleset("sojamang-1935")
+    pieces = {"g1": "pink:cabaret", "i1": "pink:flag", "f4": "pink:mine", "g3": "light-blue:captain"}
+    game = rs.position({**pieces, "a10": "light-blue:colonel", "b10": "light-blue:flag"}, to_move="light-blue")
+    game.play("g3-g2")
     legal = game.legal_moves()
-    ref, fast = ismcts.ISMCTSPlayer(seed, 400, "reference"), ismcts.ISMCTSPlayer(seed, 400, "kernel")
+    assert [game.move_text(m) for m in legal] == ["cabaret:g1-h1>g2", "cabaret:g1-f1>g2"]
+    guesser = ismcts.Guesser(game, 0)
+    assert not guesser.may_run_dry()  # the compiled search is given this game
+    rng = random.Random(0)
+    assert any(not w.legal_moves() for w in (guesser.sample(rng) for _ in range(100))), "no world without a move"
+    ref, fast = ismcts.ISMCTSPlayer(1, 400, "reference"), ismcts.ISMCTSPlayer(1, 400, "kernel")
     assert ref.statistics(game.clone(), legal) == fast.statistics(game.clone(), legal)
     assert ref.rng.getstate() == fast.rng.getstate()
 

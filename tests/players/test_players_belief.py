@@ -131,6 +131,23 @@ def test_determinisations_agree_with_everything_seen(rid):
         assert all(rs.piece(s["piece"]).mobile for s in ref.cells if s and s["side"] == enemy and s["moved"])
 
 
+@pytest.mark.parametrize("seed", [0, 2])
+def test_the_ranks_a_belief_counts_never_run_out_before_the_hidden_pieces_do(seed):
+    """Sõjamäng's deserters and reinforcements (et-sojamang-1935:82, :89) give a side pieces its setup did not have.
+    Counted from the setup alone, the ranks ran out before the hidden pieces in 48 and 177 of these games' positions,
+    and a guess had to repeat a rank beyond the army; counted from the army both sides see change, never."""
+    game = ruleset("sojamang-1935").new_game(seed=seed)
+    players = (GreedyPlayer(f"x:{seed}:0"), GreedyPlayer(f"x:{seed}:1"))
+    gone_over = 0
+    while game.result is None:
+        me = game.to_move
+        belief = Belief(game, me)
+        assert len(belief.uids) <= sum(belief.pool), game.ply
+        gone_over += game.army(1 - me) != {pt.id: pt.count for pt in game.rs.piece_types}
+        game.play(players[me].choose(game))
+    assert gone_over, "no piece went over or was brought in: the game no longer covers the count"
+
+
 def test_a_piece_that_keeps_coming_forward_is_believed_stronger():
     """How boldly a piece advances: in the same position, a tracker that saw a piece approach twice tilts it to strong ranks."""
     game = _greedy_game("spionaaz", seed=2, plies=30)

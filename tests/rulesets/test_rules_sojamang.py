@@ -660,6 +660,27 @@ def test_deserter_after_ten_moves_reports_his_neighbours():
     assert not [m for m in moves(g) if m.startswith("desert")]
 
 
+def test_the_army_both_sides_count_follows_deserters_and_reinforcements_but_not_promotions_out_of_sight():
+    """et-sojamang-1935:82, :84 (a claimed ensign goes over and becomes a captain, openly), :89, :90 (a general
+    places a new battery commander; its event names the rank) and :34, :36 (a pioneer's promotion, told to his own
+    side only): ``army`` counts the first two, which change how many pieces a side has, and not the third."""
+    setup = {pt.id: pt.count for pt in ruleset(RID).piece_types}
+    g = game({"c10": "light-blue:ensign", "b10": "light-blue:lieutenant"})
+    shuffle(g, 10)
+    g.play("desert:e1-e1")
+    assert g.army(0) == {**setup, "captain": setup["captain"] + 1}
+    assert g.army(1) == {**setup, "ensign": setup["ensign"] - 1}
+
+    g = game({"e3": "pink:general", "b1": "pink:flag", "e1": "pink:mine"})
+    g.play("reinforce:d1-d1>e3=battery_commander")
+    assert g.army(0) == {**setup, "battery_commander": setup["battery_commander"] + 1} and g.army(1) == setup
+
+    g = game({"d3": "pink:pioneer", "d5": "light-blue:mine", "h9": "light-blue:captain"})
+    g.play("d3-d4")
+    g.play("h9-h8")
+    assert at(g, "d4") == "ensign" and g.army(0) == setup
+
+
 def test_soldiers_beside_the_cabaret_for_the_first_ten_moves_are_removed():
     """et-sojamang-1935:86 — own soldiers that stood by the cabaret throughout the first ten moves are removed."""
     g = game({"e1": "pink:cabaret", "d1": "pink:colonel", "f1": "pink:captain", "e2": "pink:mine"})

@@ -83,6 +83,7 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
         self.removed: list[tuple[int, int, int, int]] = []  # (uid, type, owner, ply)
         self.uid_owner: dict[int, int] = {}
         self.created: list[tuple[int, int, int, int]] = []  # (uid, type, owner, ply): pieces the rules bring in
+        self._open_changes: list[tuple[int, int, int]] = []  # (side, type, +1 or -1): army changes both sides saw (army)
         self._frozen: set[int] = set()  # uids that may not move for now (nailed, arrested)
         self._bonus_plies = [0, 0]  # plies a side is owed beyond its turn (taken at the end of its turn)
         self._blocked = bytearray(1 if board.has(c, "water") else 0 for c in range(n))
@@ -119,7 +120,7 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
         self._known = (set(self._known[0]), set(self._known[1]))
         self.moved, self.turn_moved, self._frozen = set(self.moved), set(self.turn_moved), set(self._frozen)
         self.last_from, self.uid_owner = dict(self.last_from), dict(self.uid_owner)
-        self.removed, self.created = list(self.removed), list(self.created)
+        self.removed, self.created, self._open_changes = list(self.removed), list(self.created), list(self._open_changes)
         self._bonus_plies = list(self._bonus_plies)
         self._blocked = bytearray(self._blocked)
         self.enter_by = (list(self.enter_by[0]), list(self.enter_by[1]))
@@ -395,8 +396,11 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
         public change is news to him even if he knew the old rank.
         """
         self._check_rule(rule)
+        owner, u, was = self.owner[cell], self.uid[cell], self.kind[cell]
         self.kind[cell] = self.rs.type_index[piece_id]
-        enemy, u = 1 - self.owner[cell], self.uid[cell]
+        enemy = 1 - owner
+        if public and u in self._known[enemy]:  # he saw a known rank become another: his count of the army follows
+            self._open_changes += [(owner, was, -1), (owner, self.kind[cell], +1)]
         self._known[enemy].discard(u)
         if public:
             self.reveal(enemy, (u,), rule)
@@ -409,6 +413,7 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
         """
         self._check_rule(rule)
         u, old = self.uid[cell], self.owner[cell]
+        self._open_changes += [(old, self.kind[cell], -1), (player, self.kind[cell], +1)]
         self._relocate(cell, to)
         self.positions[old].discard(to)
         self.positions[player].add(to)
@@ -417,8 +422,13 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
         self.reveal(old, (u,), rule)
         self._known[player].add(u)  # should it change sides again, its old owner still knows it
 
-    def add_piece(self, cell: int, player: int, piece_id: str, rule: str) -> int:
-        """Under ``rule``, bring a new ``piece_id`` of ``player`` onto the empty ``cell`` (a replacement); returns its uid."""
+    def add_piece(self, cell: int, player: int, piece_id: str, rule: str, public: bool = False) -> int:
+        """Under ``rule``, bring a new ``piece_id`` of ``player`` onto the empty ``cell`` (a replacement); returns its uid.
+
+        ``public``: the rule tells the enemy what was brought in (its event
+        names the rank), so his count of the army (:meth:`army`) grows by
+        it; his view still shows the new piece as unknown until he is shown it.
+        """
         self._check_rule(rule)
         u = max(self.uid_owner) + 1
         t = self.rs.type_index[piece_id]
@@ -426,9 +436,28 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
         self.positions[player].add(cell)
         self.uid_owner[u] = player
         self.created.append((u, t, player, self.ply))
+        if public:
+            self._open_changes.append((player, t, +1))
         return u
 
     # -- reading what the hooks may not write ------------------------------------------------------
+    def army(self, side: int) -> dict[str, int]:
+        """``side``'s army list as both players can count it: piece type id → how many it has had in all.
+
+        The setup's counts, changed by what the rules did in the open: a
+        piece handed over (:meth:`transfer`), one brought in publicly
+        (:meth:`add_piece`), a known rank openly changed (:meth:`transform`).
+        A change the enemy did not see (a promotion out of his sight) leaves
+        it as it was: it moves a rank, never the number of pieces, so the
+        ranks the enemy cannot account for still number his hidden pieces
+        (:func:`wararchive.players.belief.hidden_pool`).
+        """
+        counts = {pt.id: pt.count for pt in self.types}
+        for s, t, change in self._open_changes:
+            if s == side:
+                counts[self.types[t].id] += change
+        return counts
+
     def redrawn(self, player: int, uids: Iterable[int]) -> None:
         """A search has just rewritten the ranks of these enemy pieces in this copy (a determinisation for ``player``).
 

@@ -175,9 +175,15 @@ class GreedyEvaluation:
                 out.append(m)
         return out
 
-    def _unaccounted(self, view: View, enemy: int) -> dict[str, int]:
+    def _unaccounted(self, view: View, enemy: int, army: dict[str, int] | None = None) -> dict[str, int]:
+        """The enemy's ranks ``view`` does not show: ``army`` (by default the setup's counts) less every rank shown.
+
+        Greedy play counts from the setup's army, as the kernel's mirror of
+        it does; a belief passes the army as changed in the open
+        (``BoardGame.army``), so that pieces gone over or brought in are counted.
+        """
         side = self.rs.sides[enemy]
-        left = {pt.id: pt.count for pt in self.types}
+        left = dict(army) if army is not None else {pt.id: pt.count for pt in self.types}
         for c in view.cells:
             if c and c["side"] == side and c["piece"]:
                 left[c["piece"]] -= 1

@@ -94,7 +94,12 @@ def _imported_here(path: Path) -> list[Path]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
             base = importlib.util.resolve_name("." * node.level + (node.module or ""), parent) if node.level else node.module
-            names += [base or "", *(f"{base}.{a.name}" for a in node.names)]  # `from . import x` names a module
+            named = [f"{base}.{a.name}" for a in node.names]  # `from . import x` names a module
+            # `from . import x` of a submodule takes nothing from the package's __init__, which may import
+            # every sibling (the players' does): following it would tie each player's code to all the others'
+            if node.module is not None or any(_module_spec(name) is None for name in named):
+                names.append(base or "")
+            names += named
         elif isinstance(node, ast.Import):
             names += [a.name for a in node.names]
     found = []

@@ -19,7 +19,8 @@ bot, 2007):
   approach, ``ADVANCE`` per forward step): players send strong pieces
   forward and keep weak ones back.
 * **The army list.** The ranks of all hidden pieces together, on the board
-  and removed, are the army minus every rank the view shows. Per-piece
+  and removed, are the army (as changed in the open: :func:`hidden_pool`)
+  minus every rank the view shows. Per-piece
   likelihoods are reconciled with those counts by iterative proportional
   fitting (Sinkhorn scaling), giving each piece's marginal distribution;
   :meth:`Belief.sample` draws one complete assignment piece by piece from
@@ -92,6 +93,18 @@ class Tracker:
         self._where = now
 
 
+def hidden_pool(game: Game, view: Any, enemy: int) -> dict[str, int]:
+    """The ranks of ``enemy``'s pieces that ``view`` does not show: his army as counted in the open, less the ranks shown.
+
+    The army is the one both players can count (``BoardGame.army``): a
+    piece that went over to him, or that a rule brought in publicly, is
+    one more piece to guess, and one he lost to the other side one fewer.
+    Counted from the setup alone, the ranks would run out before his hidden
+    pieces do, and a guess would have to repeat a rank beyond the army.
+    """
+    return game._unaccounted(view, enemy, game.army(enemy))
+
+
 def neighbours(board, c: int) -> list[int]:
     """The cells one step from ``c``: compass steps on a grid, lines on a map."""
     if board.step:
@@ -118,7 +131,7 @@ class Belief:
         self.cells = [c for c, s in enumerate(view.cells) if s and s["side"] == enemy and not s["piece"]]
         self.removed = [i for i, r in enumerate(view.removed) if r["side"] == enemy and not r["piece"]]
         self.uids = [view.cells[c]["uid"] for c in self.cells] + [view.removed[i]["uid"] for i in self.removed]
-        counts = game._unaccounted(view, 1 - player)
+        counts = hidden_pool(game, view, 1 - player)
         self.pool = [counts.get(pt.id, 0) for pt in self.types]
         mobile = [pt.mobile for pt in self.types]
         strength = strength_scale(self.types)

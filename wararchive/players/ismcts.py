@@ -48,6 +48,7 @@ import numpy as np
 from ..engine.game import Game
 from ..engine.limits import MAX_BUDGET, whole_number
 from ..engine.view import View
+from .belief import hidden_pool
 from .player import Player
 
 DEFAULT_ITERATIONS = 48
@@ -75,7 +76,8 @@ class Guesser:
 
     Only the view and the public rules are read: the hidden enemy pieces on
     the board (split into those seen to move and the rest), the enemy's
-    removed pieces whose rank was never shown, the army list minus every
+    removed pieces whose rank was never shown, the army as counted in the
+    open (:func:`.belief.hidden_pool`) minus every
     rank the view shows, and the setup rules (a piece that has not moved
     still stands on its setup square).
     """
@@ -94,7 +96,7 @@ class Guesser:
         self.still = [c for c, moved in unseen if not moved]
         self.gone = [i for i, r in enumerate(view.removed) if r["side"] == enemy and not r["piece"]]
         rs = game.rs
-        self.pool = sorted(rs.type_index[t] for t, n in game._unaccounted(view, 1 - player).items() for _ in range(n))
+        self.pool = sorted(rs.type_index[t] for t, n in hidden_pool(game, view, 1 - player).items() for _ in range(n))
         self.mobile = frozenset(rs.type_index[pt.id] for pt in rs.piece_types if pt.mobile)
         # counts run dry only when rules have changed ranks in play (a promotion); then any mobile rank will do
         self.fallback = sorted(self.mobile) or list(range(len(rs.piece_types)))

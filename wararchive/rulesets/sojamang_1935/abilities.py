@@ -666,7 +666,7 @@ class SojamangHooks(Hooks[State]):
     def _do_reinforce(self, game: BoardGame, move: Move, p: int) -> None:
         st = self.state(game)
         gu = game.uid[move.target]
-        new = game.add_piece(move.to, p, move.arg, "soj.reinforce")
+        new = game.add_piece(move.to, p, move.arg, "soj.reinforce", public=True)
         st.reinforce_used.add(gu)
         st.reinforce_open[p] = [(g, pid) for g, pid in st.reinforce_open[p] if g != gu]
         st.dirty = True
