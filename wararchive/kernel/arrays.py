@@ -6,7 +6,7 @@ the kernel's arrays is checked here first, each refusal one line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -34,22 +34,36 @@ def number(value: object, lo: int, hi: int, what: str) -> int:
         raise unfit(str(exc)) from None
 
 
+def plain(values: Sequence[object], lo: int, hi: int) -> bool:
+    """Are ``values`` all plain ``int`` (``type``: no bool, no float) from ``lo`` to ``hi``?
+
+    One pass at C speed: a search loads a position every move, and a
+    game's numbers always pass; :func:`numbers` names a value that does not.
+    """
+    return not values or (set(map(type, values)) <= {int} and min(values) >= lo and max(values) <= hi)
+
+
+def numbers(values: Iterable[object], lo: int, hi: int, what: str) -> None:
+    """:func:`number` of each of ``values``: :func:`plain` first, then one by one only to name the first bad one."""
+    values = values if isinstance(values, (list, tuple)) else list(values)
+    if not plain(values, lo, hi):
+        for v in values:
+            number(v, lo, hi, what)
+
+
 def uids(W: Work, what: str, values: Iterable[object], lo: int = 0) -> None:
     """Each of ``values`` a piece the kernel has room for (or from ``lo``: -1 stands for no piece where the engine writes it)."""
-    for u in values:
-        number(u, lo, W.uid_owner.shape[0] - 1, f"a uid of {what}")
+    numbers(values, lo, W.uid_owner.shape[0] - 1, f"a uid of {what}")
 
 
 def cells(W: Work, what: str, values: Iterable[object]) -> None:
     """Each of ``values`` a cell of the board."""
-    for c in values:
-        number(c, 0, W.kind.shape[0] - 1, f"a cell of {what}")
+    numbers(values, 0, W.kind.shape[0] - 1, f"a cell of {what}")
 
 
 def sides(what: str, values: Iterable[object]) -> None:
     """Each of ``values`` a side (0 or 1)."""
-    for side in values:
-        number(side, 0, 1, what)
+    numbers(values, 0, 1, what)
 
 
 class PositionUnfit(WararchiveError):

@@ -29,7 +29,7 @@ import numpy as np
 
 from ..engine.limits import SEED_MAX
 from . import families, playout as k
-from .arrays import cells, number, uids, unfit
+from .arrays import cells, number, numbers, plain, uids, unfit
 
 if TYPE_CHECKING:
     from ..engine.board_game import BoardGame
@@ -116,25 +116,19 @@ def check(S: Spec, W: Work, game: BoardGame) -> None:
             raise unfit(f"game.{name} has {len(getattr(game, name))} cells, the board {n}")
     if [[len(row) for row in rows] for rows in game.enter_by] != [[n] * types] * 2:
         raise unfit(f"game.enter_by is not a table of {n} cells per side and piece type")
-    per_side = [0, 0]
-    for c, piece in enumerate(zip(game.kind, game.owner, game.uid, strict=True)):
-        if piece != (-1, -1, -1):
-            number(piece[0], 0, types - 1, f"the piece type on cell {c}")
-            per_side[number(piece[1], 0, 1, f"the side on cell {c}")] += 1
-            number(piece[2], 0, room - 1, f"the uid on cell {c}")
+    per_side = _pieces_per_side(game, types, room)
     army = int(S.P[k.P_UIDS])
     if sum(per_side) > army or (fam.army_per_side and max(per_side) > army // 2):
         raise unfit(f"{per_side[0]} and {per_side[1]} pieces on the board: more than the armies have ({army // 2} a side)")
-    for u, t, o, _ in game.removed:
-        number(u, 0, room - 1, "a fallen piece's uid")
-        number(t, 0, types - 1, "a fallen piece's type")
-        number(o, 0, 1, "a fallen piece's side")
-    pieces = [u for u in game.uid if u >= 0] + [u for u, *_ in game.removed]
+    fallen = list(zip(*game.removed, strict=True)) or [(), (), ()]
+    numbers(fallen[0], 0, room - 1, "a fallen piece's uid")
+    numbers(fallen[1], 0, types - 1, "a fallen piece's type")
+    numbers(fallen[2], 0, 1, "a fallen piece's side")
+    pieces = [u for u in game.uid if u >= 0] + list(fallen[0])
     if len(set(pieces)) != len(pieces):
         raise unfit("a uid stands for two pieces (on the board or among the fallen)")
-    for u, o in game.uid_owner.items():
-        number(u, 0, room - 1, "a uid of game.uid_owner")
-        number(o, 0, 1, "a side of game.uid_owner")
+    numbers(game.uid_owner.keys(), 0, room - 1, "a uid of game.uid_owner")
+    numbers(game.uid_owner.values(), 0, 1, "a side of game.uid_owner")
     for name, named in (("last_from", game.last_from), ("moved", game.moved), ("turn_moved", game.turn_moved)):
         uids(W, f"game.{name}", named, lo=-1)  # -1: a move from an empty square (Sõjamäng's deserter, reinforcements)
     cells(W, "game.last_from", game.last_from.values())
@@ -143,6 +137,26 @@ def check(S: Spec, W: Work, game: BoardGame) -> None:
     if len(game.turn_moved) > k.G_SIZE - k.G_TURN:
         raise unfit(f"{len(game.turn_moved)} pieces moved this turn: the kernel keeps at most {k.G_SIZE - k.G_TURN}")
     fam.check_state(S, W, game)
+
+
+def _pieces_per_side(game: BoardGame, types: int, room: int) -> list[int]:
+    """Each side's pieces on the board, every cell checked to hold a piece type, a side and a uid, or none of them.
+
+    A game's cells pass in a few array operations; a cell that does not is
+    found one by one and named.
+    """
+    kind, owner, uid = game.kind, game.owner, game.uid
+    if plain(kind, -1, types - 1) and plain(owner, -1, 1) and plain(uid, -1, room - 1):
+        kinds, owners, ids = np.array(kind, np.int64), np.array(owner, np.int64), np.array(uid, np.int64)
+        if (((kinds == -1) & (owners == -1) & (ids == -1)) | ((kinds >= 0) & (owners >= 0) & (ids >= 0))).all():
+            return [int((owners == 0).sum()), int((owners == 1).sum())]
+    per_side = [0, 0]
+    for c, piece in enumerate(zip(kind, owner, uid, strict=True)):
+        if piece != (-1, -1, -1):
+            number(piece[0], 0, types - 1, f"the piece type on cell {c}")
+            per_side[number(piece[1], 0, 1, f"the side on cell {c}")] += 1
+            number(piece[2], 0, room - 1, f"the uid on cell {c}")
+    return per_side
 
 
 def playouts(

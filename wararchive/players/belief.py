@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ..engine.pieces import PieceType
+    from ..engine.view import View
 
 SURPRISE = 0.02  # likelihood of a rank for which the combat table gives another outcome than the one seen
 BOLDNESS = 0.6  # log-odds tilt towards strong ranks per approach to one of the player's pieces
@@ -70,11 +71,12 @@ class Tracker:
     _where: dict[int, int] = field(default_factory=dict)
     _ply: int = -1
 
-    def update(self, game: Game) -> None:
+    def update(self, game: Game, view: View | None = None) -> None:
+        """Take in the position ``game`` (``view``: the player's view of it without events, if the caller has it)."""
         if game.ply < self._ply:  # another game: start again
             self.approaches.clear(), self.advances.clear(), self._where.clear()
         self._ply = game.ply
-        view = game.view(self.player, with_events=False)
+        view = view if view is not None else game.view(self.player, with_events=False)
         me = game.rs.sides[self.player]
         board = game.board
         mine = {c for c, s in enumerate(view.cells) if s and s["side"] == me}
@@ -93,7 +95,7 @@ class Tracker:
         self._where = now
 
 
-def hidden_pool(game: Game, view: Any, enemy: int) -> dict[str, int]:
+def hidden_pool(game: Game, view: View, enemy: int) -> dict[str, int]:
     """The ranks of ``enemy``'s pieces that ``view`` does not show: his army as counted in the open, less the ranks shown.
 
     The army is the one both players can count (``BoardGame.army``): a
@@ -118,15 +120,16 @@ class Belief:
     ``uids`` are the hidden enemy pieces (on the board, then removed);
     ``marginal[i][t]`` is the probability that ``uids[i]`` is piece type ``t``
     (indices of ``rs.piece_types``); ``pool[t]`` is how many of type ``t``
-    are hidden in all.
+    are hidden in all; ``enemy_knows`` the player's pieces he has seen the
+    enemy learn (:func:`enemy_knows`), which every world he guesses keeps.
     """
 
-    def __init__(self, game: Game, player: int, tracker: Tracker | None = None, compiled: bool = False):
+    def __init__(self, game: Game, player: int, tracker: Tracker | None = None, compiled: bool = False, view: View | None = None):
         rs = game.rs
         self.player = player
         self.types = rs.piece_types
         n_types = len(self.types)
-        view = game.view(player, with_events=False)
+        view = view if view is not None else game.view(player, with_events=False)  # the caller's, if he read it
         enemy = rs.sides[1 - player]
         self.cells = [c for c, s in enumerate(view.cells) if s and s["side"] == enemy and not s["piece"]]
         self.removed = [i for i, r in enumerate(view.removed) if r["side"] == enemy and not r["piece"]]
@@ -136,7 +139,9 @@ class Belief:
         mobile = [pt.mobile for pt in self.types]
         strength = strength_scale(self.types)
         setup = _setup_cells(game, 1 - player, self.pool)
-        evidence = _combat_evidence(game, player)
+        events = game.visible_events(player)  # read once: the longer the game, the longer its list
+        evidence = _combat_evidence(game, player, events)
+        self.enemy_knows = enemy_knows(game, player, events)
         likelihood: list[list[float]] = []
         possible: list[list[bool]] = []  # what the hard evidence allows: a rank left, mobility, the setup rules
         for i, u in enumerate(self.uids):
@@ -218,7 +223,7 @@ class Belief:
         for i, t in zip(self.removed, ranks[k:], strict=True):
             u, _, o, ply = world.removed[i]
             world.removed[i] = (u, t, o, ply)
-        world._known = _with_enemy_knowledge(world, self.player, game)
+        world._known = _with_enemy_knowledge(world, self.player, self.enemy_knows)
         world.redrawn(self.player, [world.uid[c] for c in self.cells] + [world.removed[i][0] for i in self.removed])
         return world
 
@@ -244,22 +249,23 @@ def _draw(weights: list[float], x: float) -> int:
     return last
 
 
-def _with_enemy_knowledge(world: Game, player: int, game: Game) -> tuple[set[int], set[int]]:
-    """The world's ``_known``: the player's own knowledge as it is, the enemy's as the player has seen it grow."""
-    mine, theirs = set(world._known[player]), enemy_knows(game, player)
+def _with_enemy_knowledge(world: Game, player: int, knows: set[int]) -> tuple[set[int], set[int]]:
+    """The world's ``_known``: the player's own knowledge as it is, the enemy's as the player has seen it grow (``knows``)."""
+    mine, theirs = set(world._known[player]), set(knows)
     return (mine, theirs) if player == 0 else (theirs, mine)
 
 
-def enemy_knows(game: Game, player: int) -> set[int]:
+def enemy_knows(game: Game, player: int, events: list[dict[str, Any]]) -> set[int]:
     """``player``'s pieces whose rank he has seen the enemy learn: named to the enemy in an event he may read.
 
     An event shown to the enemy alone (a spy unmasking in Spionaaž) is not
     read: the player cannot know of it, so his guess leaves it out.
+    ``events``: ``game.visible_events(player)``.
     """
     enemy = game.rs.sides[1 - player]
     out: set[int] = set()
     own = game.rs.sides[player]
-    for e in game.visible_events(player):
+    for e in events:
         if "pieces" not in e or enemy not in e.get("to", game.rs.sides):
             continue
         if e["type"] == "combat" and not getattr(game, "reveal_on_combat", False):
@@ -291,7 +297,7 @@ def _setup_cells(game: Game, enemy: int, pool: list[int]) -> dict[int, frozenset
     return out
 
 
-def _combat_evidence(game: Game, player: int) -> dict[int, list[Any]]:
+def _combat_evidence(game: Game, player: int, events: list[dict[str, Any]]) -> dict[int, list[Any]]:
     """For each hidden enemy piece, a test per combat the player saw it fight against one of his known pieces.
 
     Each test says whether a rank would have given the outcome seen, by the
@@ -303,7 +309,7 @@ def _combat_evidence(game: Game, player: int) -> dict[int, list[Any]]:
     out: dict[int, list[Any]] = {}
     if matrix is None:
         return out
-    for e in game.visible_events(player):
+    for e in events:
         if e["type"] != "combat" or len(e.get("pieces", ())) != 2 or "outcome" not in e:
             continue
         (ua, pa, sa), (ud, pd, sd) = e["pieces"]

@@ -79,9 +79,10 @@ from typing import Any
 
 from ..engine.board import FORWARD
 from ..engine.game import Game
+from ..engine.view import View
 from ..errors import WararchiveError
 from ..kernel import ENGINES, choose as kernel_choose
-from .belief import Belief, Tracker, added, enemy_knows, neighbours, strength_scale
+from .belief import Belief, Tracker, added, neighbours, strength_scale
 from .player import Player
 
 DEFAULT_WORLDS = 4
@@ -131,16 +132,17 @@ class BeliefPlayer(Player):
         me = game.to_move
         legal = game.legal_moves()
         hidden = hasattr(game, "kind")
+        view = game.view(me, with_events=False)  # read once: the tracker, the prior, the belief and the walls share it
         if hidden:  # every position counts as evidence, even one with a single move
             tracker = self._trackers.setdefault(me, Tracker(me))
-            tracker.update(game)
+            tracker.update(game, view)
         if len(legal) == 1:
             return legal[0]
-        prior = game.move_values(legal, game.view(me, with_events=False))
+        prior = game.move_values(legal, view)
         ranked = sorted(range(len(legal)), key=lambda i: -prior[i])[:MAX_CANDIDATES]
         on_kernel = hidden and kernel_choose(self.engine, game.rs)[0] == "kernel"
         if hidden:
-            belief = Belief(game, me, tracker, compiled=on_kernel)
+            belief = Belief(game, me, tracker, compiled=on_kernel, view=view)
             if on_kernel:  # the same draws as belief.sample's (compiled: .belief_compiled), the worlds made in compiled code
                 from .belief_compiled import assignments
 
@@ -151,7 +153,7 @@ class BeliefPlayer(Player):
             worlds = [game.clone()]
         unit = _unit(game) if hidden else 1.0
         if hidden:
-            self._set_walls(game, me)
+            self._set_walls(game, view)
         near = self._near(game) if hidden else []
         stakes = _stakes(game, legal, ranked, belief, me) if hidden else {}
         contact = [not hidden or _in_contact(game, legal[i], me, near) for i in ranked]
@@ -234,7 +236,7 @@ class BeliefPlayer(Player):
             return None
         cells = np.array(belief.cells, np.int64)
         gone = np.array([game.removed[i][0] for i in belief.removed], np.int64)
-        knows = np.array(sorted(enemy_knows(game, me)), np.int64)
+        knows = np.array(sorted(belief.enemy_knows), np.int64)
         codes = sc.codes_of(game, moves)
         index = {c: i for i, c in enumerate(belief.cells)}
         wins = game.capture_wins
@@ -287,9 +289,8 @@ class BeliefPlayer(Player):
             self._near_cells = _within(game, CONTACT)
         return self._near_cells
 
-    def _set_walls(self, game: Game, me: int) -> None:
+    def _set_walls(self, game: Game, view: View) -> None:
         """Cells no piece will cross: the player's own immobile pieces and enemy ones he knows to be immobile (his view only)."""
-        view = game.view(me, with_events=False)
         rs = game.rs
         walls = frozenset(c for c, s in enumerate(view.cells) if s and s["piece"] and not rs.piece(s["piece"]).mobile)
         if walls != self._walls:
