@@ -56,7 +56,8 @@ def load(S: Spec, W: Work, game: BoardGame) -> None:
     W.G[k.G_NREMOVED] = len(game.removed)
     W.frozen[:] = False
     W.frozen[list(game._frozen)] = True
-    W.enter_by[:] = np.array([[np.frombuffer(row, np.uint8) for row in rows] for rows in game.enter_by]) != 0
+    rows = b"".join(row for rows in game.enter_by for row in rows)  # one copy, not one array per side and type
+    W.enter_by[:] = np.frombuffer(rows, np.uint8).reshape(W.enter_by.shape) != 0
     W.last_from[:] = -1
     for u, c in game.last_from.items():
         W.last_from[u] = c

@@ -144,15 +144,16 @@ class Belief:
         self.enemy_knows = enemy_knows(game, player, events)
         likelihood: list[list[float]] = []
         possible: list[list[bool]] = []  # what the hard evidence allows: a rank left, mobility, the setup rules
+        left = [1.0 if n else 0.0 for n in self.pool]  # a rank left; then mobility and the setup rules narrow it
+        if_moved = [w if mobile[t] else 0.0 for t, w in enumerate(left)]
         for i, u in enumerate(self.uids):
             on_board = i < len(self.cells)
             moved = view.cells[self.cells[i]]["moved"] if on_board else True
-            row = [1.0 if self.pool[t] else 0.0 for t in range(n_types)]
-            for t in range(n_types):
-                if not row[t]:
-                    continue
-                if (moved and not mobile[t]) or (on_board and not moved and t in setup and self.cells[i] not in setup[t]):
-                    row[t] = 0.0
+            row = list(if_moved if moved else left)
+            if on_board and not moved:
+                for t, cells in setup.items():
+                    if self.cells[i] not in cells:
+                        row[t] = 0.0
             possible.append([w > 0.0 for w in row])
             for verdict in evidence.get(u, ()):
                 row = [w * (1.0 if verdict(t) else SURPRISE) for t, w in enumerate(row)]
@@ -287,14 +288,25 @@ def _setup_cells(game: Game, enemy: int, pool: list[int]) -> dict[int, frozenset
     """Types a setup rule confines to part of the enemy's home (the flag's rows), with the cells it allows."""
     if game.scenario or not hasattr(game, "board") or not game.board.home[enemy]:
         return {}
-    home = len(game.board.home[enemy])
-    out = {}
-    for t, n in enumerate(pool):
-        if n:
-            cells = frozenset(game.allowed_cells(enemy, game.rs.piece_types[t].id))
-            if len(cells) < home:
-                out[t] = cells
-    return out
+    confined = _confined(game, enemy)
+    return {t: confined[t] for t, n in enumerate(pool) if n and t in confined}
+
+
+_CONFINED: dict[tuple[int, int], tuple[Any, dict[int, frozenset[int]]]] = {}
+
+
+def _confined(game: Game, enemy: int) -> dict[int, frozenset[int]]:
+    """Every type a setup rule confines to part of ``enemy``'s home, with its cells: a function of the game's
+    terrain tables (``game.enter``, made once a game and shared by its copies), so worked out once for them,
+    not at every move. The tables are kept beside the answer, so that their ``id`` cannot pass to others."""
+    key = (id(game.enter), enemy)
+    if (known := _CONFINED.get(key)) is None:
+        home = len(game.board.home[enemy])
+        cells = {t: frozenset(game.allowed_cells(enemy, pt.id)) for t, pt in enumerate(game.rs.piece_types)}
+        if len(_CONFINED) >= 64:  # a game's, and a few more: a worker plays one game at a time
+            _CONFINED.clear()
+        known = _CONFINED[key] = (game.enter, {t: c for t, c in cells.items() if len(c) < home})
+    return known[1]
 
 
 def _combat_evidence(game: Game, player: int, events: list[dict[str, Any]]) -> dict[int, list[Any]]:
