@@ -77,9 +77,9 @@ class Guesser:
     Only the view and the public rules are read: the hidden enemy pieces on
     the board (split into those seen to move and the rest), the enemy's
     removed pieces whose rank was never shown, the army as counted in the
-    open (:func:`.belief.hidden_pool`) minus every
-    rank the view shows, and the setup rules (a piece that has not moved
-    still stands on its setup square).
+    open (:func:`~wararchive.players.belief.hidden_pool`) minus every rank
+    the view shows, and the setup rules (a piece that has not moved still
+    stands on its setup square).
     """
 
     def __init__(self, game: Game, player: int, view: View | None = None):
