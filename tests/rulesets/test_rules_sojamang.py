@@ -661,9 +661,10 @@ def test_deserter_after_ten_moves_reports_his_neighbours():
 
 
 def test_the_army_both_sides_count_follows_deserters_and_reinforcements_but_not_promotions_out_of_sight():
-    """et-sojamang-1935:82, :84 (a claimed ensign goes over and becomes a captain, openly), :89, :90 (a general
-    places a new battery commander; its event names the rank) and :34, :36 (a pioneer's promotion, told to his own
-    side only): ``army`` counts the first two, which change how many pieces a side has, and not the third."""
+    """et-sojamang-1935:82, :84 (a claimed ensign goes over and becomes a captain, openly), :89 (a general places a
+    new battery commander; the enemy sees a piece appear, not which) and :34, :36 (a pioneer's promotion, told to his
+    own side only): ``army`` counts the deserter as he is, the reinforcement as one more of each rank a general may
+    bring in (a bound: the enemy cannot tell which), and not the promotion, which changes no number of pieces."""
     setup = {pt.id: pt.count for pt in ruleset(RID).piece_types}
     g = game({"c10": "light-blue:ensign", "b10": "light-blue:lieutenant"})
     shuffle(g, 10)
@@ -673,7 +674,9 @@ def test_the_army_both_sides_count_follows_deserters_and_reinforcements_but_not_
 
     g = game({"e3": "pink:general", "b1": "pink:flag", "e1": "pink:mine"})
     g.play("reinforce:d1-d1>e3=battery_commander")
-    assert g.army(0) == {**setup, "battery_commander": setup["battery_commander"] + 1} and g.army(1) == setup
+    assert next(e for e in g.view("light-blue").events if e["type"] == "reinforcement")["pieces"][0][1] is None
+    brought = ("battery_commander", "aviator", "pioneer", "cavalryman")
+    assert g.army(0) == {**setup, **{pid: setup[pid] + 1 for pid in brought}} and g.army(1) == setup
 
     g = game({"d3": "pink:pioneer", "d5": "light-blue:mine", "h9": "light-blue:captain"})
     g.play("d3-d4")

@@ -422,12 +422,12 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
         self.reveal(old, (u,), rule)
         self._known[player].add(u)  # should it change sides again, its old owner still knows it
 
-    def add_piece(self, cell: int, player: int, piece_id: str, rule: str, public: bool = False) -> int:
+    def add_piece(self, cell: int, player: int, piece_id: str, rule: str) -> int:
         """Under ``rule``, bring a new ``piece_id`` of ``player`` onto the empty ``cell`` (a replacement); returns its uid.
 
-        ``public``: the rule tells the enemy what was brought in (its event
-        names the rank), so his count of the army (:meth:`army`) grows by
-        it; his view still shows the new piece as unknown until he is shown it.
+        The enemy sees a piece appear, not its rank: his count of the army
+        (:meth:`army`) grows by one of each rank the rules may bring in
+        (:attr:`Hooks.brought_in <wararchive.engine.hooks.Hooks.brought_in>`).
         """
         self._check_rule(rule)
         u = max(self.uid_owner) + 1
@@ -436,26 +436,31 @@ class BoardGame(Placing, Observer, GreedyEvaluation, Game):
         self.positions[player].add(cell)
         self.uid_owner[u] = player
         self.created.append((u, t, player, self.ply))
-        if public:
-            self._open_changes.append((player, t, +1))
         return u
 
     # -- reading what the hooks may not write ------------------------------------------------------
     def army(self, side: int) -> dict[str, int]:
-        """``side``'s army list as both players can count it: piece type id → how many it has had in all.
+        """``side``'s army list as both players can count it: piece type id → the most of it he can have had.
 
         The setup's counts, changed by what the rules did in the open: a
-        piece handed over (:meth:`transfer`), one brought in publicly
-        (:meth:`add_piece`), a known rank openly changed (:meth:`transform`).
-        A change the enemy did not see (a promotion out of his sight) leaves
-        it as it was: it moves a rank, never the number of pieces, so the
-        ranks the enemy cannot account for still number his hidden pieces
+        piece handed over (:meth:`transfer`), a known rank openly changed
+        (:meth:`transform`); and for each piece brought in (:meth:`add_piece`),
+        whose rank the enemy is not shown, one more of every rank the rules
+        may bring in (``hooks.brought_in``): the count is then a bound, not
+        an equality, but never short. A change the enemy did not see (a
+        promotion out of his sight) leaves it as it was: it moves a rank,
+        never the number of pieces. So the ranks the enemy cannot account
+        for are never fewer than his hidden pieces
         (:func:`wararchive.players.belief.hidden_pool`).
         """
         counts = {pt.id: pt.count for pt in self.types}
         for s, t, change in self._open_changes:
             if s == side:
                 counts[self.types[t].id] += change
+        for _, _, owner, _ in self.created:  # the owner only: the rank was not shown
+            if owner == side:
+                for piece_id in self.hooks.brought_in:
+                    counts[piece_id] += 1
         return counts
 
     def redrawn(self, player: int, uids: Iterable[int]) -> None:

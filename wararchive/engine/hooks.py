@@ -54,6 +54,14 @@ class Hooks(Generic[S]):
     ``check_ruleset``) tests it game by game against the reference engine.
     """
 
+    brought_in: ClassVar[tuple[str, ...]] = ()
+    """The piece types these hooks may bring into play (``BoardGame.add_piece``) without showing the enemy which.
+
+    Each piece brought in counts as one more of each of these in the army
+    the enemy can count (``BoardGame.army``), so that his guesses at the
+    hidden ranks never run out of ranks before he runs out of pieces.
+    """
+
     # -- per-game state ---------------------------------------------------------------
     def new_state(self, game: Game, rng: random.Random) -> S:
         """A fresh per-game state, made before :meth:`prepare` with the same ``rng`` (the default hooks keep none)."""

@@ -6,7 +6,9 @@ nothing the viewer can see has happened differently (the same squares
 occupied by the same pieces, the same public happenings, the same kinds of
 message from the rules to him), the viewer's whole
 transcript (the CLI's lines: each move as he reads it, with its rule, and
-the events, plus his view of the board) must be byte for byte the same.
+the events, plus his view of the board) must be byte for byte the same, and
+so must both armies as counted in the open (``BoardGame.army``), which his
+guesses at the hidden ranks start from.
 Where the swapped piece cannot make the recorded move, the move it makes in
 its place is one from the same square to the same square that leaves the
 same public trace, if there is one.
@@ -180,6 +182,8 @@ def lockstep(rid: str, opts: dict, seed: int, viewer: int, pick: int) -> Twins |
             return out
         assert got[0] == want[0], f"{rid} {opts} seed {seed}, {side}, ply {ply}: the transcript tells the swapped ranks apart"
         assert got[1] == want[1], f"{rid} {opts} seed {seed}, {side}, ply {ply}: the view tells the swapped ranks apart"
+        armies = [one.army(s) for s in (0, 1)] == [twin.army(s) for s in (0, 1)]  # what a belief counts from
+        assert armies, f"{rid} {opts} seed {seed}, {side}, ply {ply}: the armies counted in the open tell them apart"
         out.moves[0].append((mover, text))
         out.moves[1].append((mover, twin.move_text(played_in_twin)))
     return out

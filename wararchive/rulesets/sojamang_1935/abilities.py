@@ -52,10 +52,20 @@ class State:
 
 
 # -- hooks ---------------------------------------------------------------------------------
+# :89 — who may bring in which piece, once, when the arm it belongs to has no piece left: (giver, piece, arm)
+REINFORCEMENTS = (
+    ("general", "battery_commander", ("battery_commander",)),
+    ("lieutenant_general", "aviator", ("aviator",)),
+    ("major_general 1", "pioneer", ("pioneer",)),
+    ("major_general 2", "cavalryman", ("cavalryman", "cavalry_ensign")),
+)
+
+
 class SojamangHooks(Hooks[State]):
     """Every special ability of the notes, on the shared board-game mechanism."""
 
     kernel_mirror = "soj"  # wararchive.kernel plays these hooks (checked by tests/kernel/test_kernel.py)
+    brought_in = tuple(pid for _, pid, _ in REINFORCEMENTS)  # the enemy sees a reinforcement appear, not its rank
 
     def __init__(self, types: tuple[PieceType, ...], board: Board, options: dict[str, Any]):
         self.board = board
@@ -666,7 +676,7 @@ class SojamangHooks(Hooks[State]):
     def _do_reinforce(self, game: BoardGame, move: Move, p: int) -> None:
         st = self.state(game)
         gu = game.uid[move.target]
-        new = game.add_piece(move.to, p, move.arg, "soj.reinforce", public=True)
+        new = game.add_piece(move.to, p, move.arg, "soj.reinforce")
         st.reinforce_used.add(gu)
         st.reinforce_open[p] = [(g, pid) for g, pid in st.reinforce_open[p] if g != gu]
         st.dirty = True
@@ -909,18 +919,10 @@ class SojamangHooks(Hooks[State]):
             t, gu = kind[c], uid[c]
             if t not in self.generals or gu in st.reinforce_used:
                 continue
-            if t == T["general"]:
-                pid, arm = "battery_commander", ("battery_commander",)
-            elif t == T["lieutenant_general"]:
-                pid, arm = "aviator", ("aviator",)
-            elif st.mg_no.get(gu) == 1:
-                pid, arm = "pioneer", ("pioneer",)
-            elif st.mg_no.get(gu) == 2:
-                pid, arm = "cavalryman", ("cavalryman", "cavalry_ensign")
-            else:
-                continue
-            if not any(T[a] in present for a in arm):
-                out.append((gu, pid))
+            giver = self.ids[t] if t != T["major_general"] else f"major_general {st.mg_no.get(gu)}"
+            for who, pid, arm in REINFORCEMENTS:
+                if who == giver and not any(T[a] in present for a in arm):
+                    out.append((gu, pid))
         return out
 
     # -- greedy play --------------------------------------------------------------------------------
