@@ -110,7 +110,8 @@ class Guesser:
                     self.setup_cells[t] = cells
 
     def may_run_dry(self) -> bool:
-        """Could a guess run out of counted ranks and take a fallback one (a rule brought a piece in or changed a rank)?
+        """Could a guess run out of counted ranks and take a fallback one (a rank changed out of sight, a piece brought
+        in by hooks that do not name what they may bring)?
 
         Such a world may hold more of a rank than an army has, which the
         kernel's arrays, sized by the army, do not fit (Sõjamäng's generals:

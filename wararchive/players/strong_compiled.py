@@ -103,9 +103,11 @@ def fits(pool: list[int], draws: list[list[int]]) -> bool:
     """Does every world of ``draws`` stay within the army list (no rank drawn more often than ``pool`` has it hidden)?
 
     The belief draws within the counts while it can, but where none is
-    left (a piece brought into play, a rank changed by a rule) it takes
-    the likeliest rank, so a world may hold more of a rank than an army
-    has. The kernel's arrays are sized by the army (Sõjamäng's tables of
+    left it takes the likeliest rank, so a world may hold more of a rank
+    than an army has: where the hard evidence rules out every rank left (a
+    rank changed out of sight), or where a rule brings pieces in without
+    naming the ranks it may bring (``Hooks.brought_in``), so that the army
+    counted in the open falls short. The kernel's arrays are sized by the army (Sõjamäng's tables of
     generals and reinforcements: :func:`wararchive.kernel.position.check`),
     so such a move is judged on the reference engine (the same values).
     """
