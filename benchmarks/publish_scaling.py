@@ -98,7 +98,8 @@ def main() -> None:
         warm = argparse.Namespace(**{**vars(args), "games": min(args.games, WARM_GAMES)})
         cold = publish(Path(tmp) / "warm", 1, warm)
         print(
-            f"untimed {warm.games}-seed run (fills numba's cache if empty): {cold:.1f} s; load average {os.getloadavg()[0]:.2f}"
+            f"untimed {warm.games}-seed run (fills numba's cache if empty): {cold:.1f} s; load average {os.getloadavg()[0]:.2f}",
+            flush=True,
         )
         runs: dict[int, list[float]] = {n: [] for n in sorted({1, *counts})}
         first = Path(tmp) / "w1-0"
@@ -107,6 +108,7 @@ def main() -> None:
                 out = Path(tmp) / f"w{n}-{i}"
                 runs[n].append(publish(out, n, args))
                 same(out, first)
+                print(f"  {n} workers, run {i + 1}: {runs[n][-1]:.2f} s; load average {os.getloadavg()[0]:.2f}", flush=True)
                 if out != first:
                     shutil.rmtree(out)
         times = {n: statistics.median(ts) for n, ts in runs.items()}
