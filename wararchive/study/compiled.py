@@ -18,7 +18,6 @@ import numpy as np
 
 from ..kernel import playout as k
 from ..kernel.block import Block
-from ..kernel.game import KernelGame
 from ..kernel.tables import spec
 from .played import Played, column
 
@@ -33,7 +32,7 @@ def facts(rs: Ruleset, block: Block, swapped: bool) -> Played:
     """A compiled block's games as :func:`.run.play`'s facts (the same values, from the block's arrays, by column)."""
     sides, types = rs.sides, [t.id for t in rs.piece_types]
     g, out, layout = len(block.seeds), block.out, _layout(rs)
-    setups = [_setup_hash(rs, layout, block.cells[i], block.blocked[i]) for i in range(g)]
+    setups = [_setup_hash(layout, block.cells[i], block.blocked[i]) for i in range(g)]
     columns = (k.OUT_PLY, k.OUT_WINNER, k.OUT_END_RULE, k.OUT_ADJUDICATED, k.OUT_LEAD_CHANGES)
     games = _games(rs, block.seeds, swapped, out[:, columns], setups)
     game, fired = _fired(rs, block.fired)
@@ -109,38 +108,58 @@ def chess_facts(rs: Ruleset, block: ChessBlock, swapped: bool) -> Played:
     return Played(games, _at(game_of, g), fired, np.arange(0, rows * g + 1, rows, dtype=np.int64), pieces)
 
 
-class _Setup:
-    """A compiled game's start, read with :class:`~wararchive.kernel.game.KernelGame`'s own record methods."""
+class _SetupText:
+    """:func:`.run.play`'s setup JSON for one layout, joined from pieces encoded once.
 
-    names = KernelGame.names
-    setup_record = KernelGame.setup_record
-    prepared_record = KernelGame.prepared_record
+    ``json.dumps`` of each game's records (:meth:`~wararchive.kernel.game.KernelGame.setup_record`
+    and ``prepared_record``, sorted keys) was the largest Python
+    cost a compiled block had left. The text is the same: each side's cells
+    in the order of their names, each written ``"name": "piece"``, joined as
+    ``json.dumps`` joins them (``tests/study/test_blocks.py`` compares the
+    hashes with the game-by-game path's).
+    """
 
-    def __init__(self, rs: Ruleset, cells: np.ndarray, blocked: np.ndarray):
-        self.rs, self._start, self.blocked = rs, cells, blocked[blocked >= 0].tolist()
+    def __init__(self, rs: Ruleset, number: int):
+        from ..kernel.families import family
+
+        self.number, self.names = number, rs.board.names if rs.board is not None else []
+        self.order = np.array(sorted(range(len(self.names)), key=self.names.__getitem__), np.int64)
+        ids = [json.dumps(t.id) for t in rs.piece_types]
+        self.pairs = [[f"{json.dumps(name)}: {piece}" for piece in ids] for name in self.names]
+        self.sides = sorted((json.dumps(side), p) for p, side in enumerate(rs.sides))
+        self.family = family(int(spec(rs).P[k.P_HOOKS]))
+
+    def text(self, cells: np.ndarray, blocked: np.ndarray) -> str:
+        kind, owner = cells[0].tolist(), cells[1][self.order]
+        sides = ", ".join(
+            f"{side}: {{{', '.join([self.pairs[c][kind[c]] for c in self.order[owner == p].tolist()])}}}"
+            for side, p in self.sides
+        )
+        prepared = self.family.prepared_record(self.names, blocked[blocked >= 0].tolist())
+        return f"[{{{sides}}}, {json.dumps(prepared, sort_keys=True, default=str)}]"
 
 
-_LAYOUTS: dict[tuple, int] = {}  # what a setup's record reads besides the cells: names, sides, pieces, hooks → a number
+_LAYOUTS: dict[tuple, _SetupText] = {}  # what a setup's record reads besides the cells: names, sides, pieces, hooks
 
 
-def _layout(rs: Ruleset) -> int:
-    """A number for ``rs``'s cells' names, sides, piece types and hooks, shared by readings that leave them alone."""
+def _layout(rs: Ruleset) -> _SetupText:
+    """The setup text of ``rs``'s cells' names, sides, piece types and hooks, shared by readings that leave them alone."""
     names = rs.board.names if rs.board is not None else ()
     key = (tuple(names), tuple(rs.sides), tuple(t.id for t in rs.piece_types), int(spec(rs).P[k.P_HOOKS]))
-    return _LAYOUTS.setdefault(key, len(_LAYOUTS))
+    if (known := _LAYOUTS.get(key)) is None:
+        known = _LAYOUTS[key] = _SetupText(rs, len(_LAYOUTS))
+    return known
 
 
 _SETUPS: dict[tuple, str] = {}  # (board and pieces, start, blocked cells) → hash: a seed's readings mostly share a setup
 
 
-def _setup_hash(rs: Ruleset, layout: int, cells: np.ndarray, blocked: np.ndarray) -> str:
+def _setup_hash(layout: _SetupText, cells: np.ndarray, blocked: np.ndarray) -> str:
     """:func:`.run.play`'s ``setup``: a hash of the setup and the preparation's records, as JSON (``layout``: :func:`_layout`)."""
-    key = (layout, cells.tobytes(), blocked.tobytes())
+    key = (layout.number, cells.tobytes(), blocked.tobytes())
     if (known := _SETUPS.get(key)) is not None:
         return known
-    game = _Setup(rs, cells, blocked)
-    setup = json.dumps([game.setup_record(), game.prepared_record()], sort_keys=True, default=str)
-    digest = hashlib.sha256(setup.encode()).hexdigest()[:16]
+    digest = hashlib.sha256(layout.text(cells, blocked).encode()).hexdigest()[:16]
     if len(_SETUPS) >= _SETUPS_MAX:
         _SETUPS.clear()
     _SETUPS[key] = digest
