@@ -18,9 +18,11 @@ retired passage id.
 
 from __future__ import annotations
 
+import compileall
 import hashlib
 import re
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -368,7 +370,23 @@ def mini_corpus(mini_corpus_root: Path):
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    _compile_the_archive(config)
     kernel_warmup.start(config)
+
+
+def _compile_the_archive(config: pytest.Config) -> None:
+    """Write the archive's bytecode once, before the workers and the few hundred Python processes the suite starts.
+
+    Where Python writes no bytecode of its own accord (``PYTHONDONTWRITEBYTECODE``, as on this project's
+    machines), every process compiled the archive's sources again: ``wararchive rulesets`` took 0.75–0.90
+    CPU-seconds without the bytecode and 0.62–0.65 with it (N = 2 each). pip compiles the dependencies
+    at install; an editable install leaves the archive's own sources to their first import.
+    """
+    if hasattr(config, "workerinput") or not sys.flags.dont_write_bytecode:
+        return
+    from wararchive import paths
+
+    compileall.compile_dir(Path(paths.__file__).parent, quiet=1)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

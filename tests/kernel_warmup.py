@@ -95,8 +95,13 @@ def stop(config: pytest.Config) -> None:
 
 
 def order(items: list[pytest.Item]) -> None:
-    """The tests that play nothing compiled first, then those marked ``kernel`` (a stable sort: the same on every worker)."""
-    items.sort(key=_plays_compiled)
+    """The files whose tests play nothing compiled first, then those with a test marked ``kernel`` (a stable sort).
+
+    Whole files, since the suite hands each worker whole files (``--dist loadfile``): a ``kernel`` test
+    early in its file would hold that worker idle until the warm-up is done. The sort is the same on every worker.
+    """
+    compiled = {item.path for item in items if _plays_compiled(item)}
+    items.sort(key=lambda item: item.path in compiled)
 
 
 def wait(item: pytest.Item) -> None:

@@ -75,7 +75,7 @@ combinations (every option set's whole games are compared by default all the sam
 
 
 PAIRINGS = [("random", "random"), ("greedy", "greedy")]
-SHORT_SEEDS = (100, 50)
+SHORT_SEEDS = (50, 25)
 """Short games per pairing in the default run: for a ruleset's defaults, for each other option set."""
 SHORT_SEEDS_SLOW = (1000, 500)
 """The same under ``-m slow``, which plays the seeds the default run leaves."""

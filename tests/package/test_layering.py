@@ -10,6 +10,7 @@ drawing, and so on up to the command line.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -237,14 +238,22 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-TREES = {_module_name(p): ast.parse(p.read_text(encoding="utf-8")) for p in SCANNED}
-NO_ENTRY = {m: names for m, tree in TREES.items() if (names := _inner(tree))}
+@cache
+def trees() -> dict[str, ast.Module]:
+    """Every scanned module's syntax tree, parsed when a test first asks (not while each worker collects)."""
+    return {_module_name(p): ast.parse(p.read_text(encoding="utf-8")) for p in SCANNED}
+
+
+@cache
+def no_entry() -> dict[str, set[str]]:
+    """Each module's functions without a Python entry (:func:`_inner`)."""
+    return {m: names for m, tree in trees().items() if (names := _inner(tree))}
 
 
 def test_functions_without_a_python_entry_are_called_only_by_compiled_code():
     """Python calling an ``inner`` function (:func:`wararchive.kernel.mt.inner`) crashes the interpreter: no such call."""
-    assert {"wararchive.kernel.playout", "wararchive.kernel.families.sojamang"} <= NO_ENTRY.keys()
-    calls = {m: found for m, tree in TREES.items() if (found := _python_calls(tree, m, NO_ENTRY))}
+    assert {"wararchive.kernel.playout", "wararchive.kernel.families.sojamang"} <= no_entry().keys()
+    calls = {m: found for m, tree in trees().items() if (found := _python_calls(tree, m, no_entry()))}
     assert calls == {}
 
 
@@ -255,5 +264,5 @@ def test_the_entry_check_finds_a_python_call():
         "@njit(**LEAF)\ndef fine(S, W):\n    k._place(S, W, 0, None)\n"
         "def wrong(S, W):\n    k._place(S, W, 0, None)\n    return _place(S, W, 1, None)\n"
     )
-    found = _python_calls(ast.parse(source), "tests.example", NO_ENTRY)
+    found = _python_calls(ast.parse(source), "tests.example", no_entry())
     assert found == ["7: wararchive.kernel.playout._place", "8: wararchive.kernel.playout._place"]

@@ -1,25 +1,21 @@
 """The published site: it builds strictly, escapes and marks languages, searches the originals,
-and its replay viewer works in a real browser.
+and its pages and replay viewer work in a real browser.
 
 The site is built once per session into a temporary directory (the
 simulation cache is shared with the README's build, so a warm rebuild takes
-seconds). The browser test drives Debian's chromium through Playwright; it
-skips when chromium is absent, except under CI (``CI=true``), where it must run.
+seconds; the fixtures are in ``conftest.py``). The browser tests drive Debian's chromium through
+Playwright; they skip when chromium is absent, except under CI (``CI=true``), where they must run.
+The replay viewer's tests that play the games again are in ``test_site_replays.py``.
 """
 
 from __future__ import annotations
 
-import fcntl
 import html
 import json
 import os
 import re
 import shutil
-import socket
 import subprocess
-import threading
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -28,35 +24,8 @@ from sphinx.cmd.build import build_main
 
 from wararchive import corpus, engine, release, releases
 from wararchive.corpus.citation import base_url as engine_base_url, cited_permalink, permalink
-from wararchive.players import simulate_one
-from wararchive.site.replay import KINDS as replay_kinds
 from wararchive.site.study_figures import SMALLEST
 from wararchive.study.design import options_studied
-
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory, worker_id: str) -> Path:
-    """The site, built once per test run: the first worker to ask builds it, the others wait for it and share it.
-
-    pytest-xdist spreads this file's tests over both workers, and two builds of
-    ``docs/`` at once would write the same generated pages; so the build is
-    shared through the run's common temporary folder, under a lock.
-    """
-    shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
-    out, done = shared / "site" / "html", shared / "site" / "built"
-    with open(shared / "site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, whether the build passed or not
-        if not done.exists():
-            cache = DOCS / "_build" / ".wararchive-cache"
-            doctrees = out.parent / "doctrees"  # beside the HTML, as `wararchive site` keeps them: never published
-            args = ["-W", "--keep-going", "-n", "-q", "-b", "html", "-d", str(doctrees), "-D", f"wararchive_cache={cache}"]
-            code = build_main([*args, str(DOCS), str(out)])
-            assert code == 0, "sphinx-build -W -n failed (see the warnings above)"
-            done.touch()
-    return out
 
 
 def page(site: Path, rel: str) -> str:
@@ -396,87 +365,6 @@ def test_search_index_holds_original_language_stems(site):
     assert "kenttamarsalk" in terms and "kenttämarsalkka" not in terms  # folded: the query is folded too
 
 
-@pytest.fixture(scope="session")
-def server(site):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    httpd = ThreadingHTTPServer(("127.0.0.1", port), partial(QuietHandler, directory=str(site)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{port}"
-    httpd.shutdown()
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not CHROMIUM:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI=true but chromium is not installed: .ci/run must install it")
-        pytest.skip("chromium is not installed (apt-get install chromium); CI installs it")
-    from playwright.sync_api import sync_playwright
-
-    args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync"]  # fmt: skip
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=args)
-        yield b
-        b.close()
-
-
-def board_state(pg) -> dict[str, tuple[str, str]]:
-    return pg.evaluate(
-        """() => Object.fromEntries([...document.querySelectorAll('.wa-replay g[data-piece]')]
-             .map(g => [g.dataset.square, [g.dataset.side, g.dataset.piece]]))"""
-    )
-
-
-@pytest.mark.kernel  # plays on the compiled kernel: run after its first compile (tests/kernel_warmup.py)
-def test_replay_viewer_steps_and_hides_ranks(browser, server, site):
-    rid = "spionaaz"
-    replay_page = sorted((site / "games").glob(f"{rid}-game-*.html"))[0]
-    seed = int(replay_page.stem.rsplit("-", 1)[1])
-    pg = browser.new_page(viewport={"width": 1100, "height": 900})
-    pg.goto(f"{server}/games/{replay_page.name}")
-    viewer = pg.locator(".wa-replay")
-    assert viewer.get_attribute("data-ply") == "0"
-    start = board_state(pg)
-    pg.click(".wa-replay .wa-next")
-    pg.click(".wa-replay .wa-next")
-    assert viewer.get_attribute("data-ply") == "2"
-    assert board_state(pg) != start
-    viewer.focus()
-    pg.keyboard.press("ArrowRight")
-    assert viewer.get_attribute("data-ply") == "3"
-    pg.keyboard.press("ArrowLeft")
-    pg.keyboard.press("End")
-    last = int(viewer.get_attribute("data-ply"))
-    assert last > 3
-
-    # As south saw it: no north rank unless the engine's own view of south shows it.
-    pg.select_option(".wa-perspective", "south")
-    record = simulate_one(engine.ruleset(rid), seed, replay_kinds).record()  # the players of the site's games
-    for ply in (3, last // 2, last):
-        pg.locator(".wa-slider").fill(str(ply))
-        shown = board_state(pg)
-        view = engine.replay(record, upto=ply).view("south")
-        for square, (side, piece) in shown.items():
-            truth = view.piece_at(square)
-            assert truth is not None and truth["side"] == side
-            assert piece == (truth["piece"] or "hidden"), (ply, square)
-        assert any(piece == "hidden" for side, piece in shown.values() if side == "north")
-    pg.select_option(".wa-perspective", "referee")
-    assert all(piece != "hidden" for _, piece in board_state(pg).values())
-    # the rule that fired links to its passage
-    assert pg.locator(".wa-events a.wa-passage-link, .wa-events a.wa-rule-link").count() > 0
-    pg.close()
-
-
 def test_passage_permalink_scrolls_to_its_passage(browser, server):
     pg = browser.new_page(viewport={"width": 1100, "height": 800})
     pg.goto(f"{server}/texts/et-sojamang-1935.html#et-sojamang-1935:73")
@@ -553,27 +441,6 @@ def test_translation_toggle_hides_the_english_by_keyboard_and_is_remembered(brow
     pg.keyboard.press("Space")
     assert pg.locator(".wa-trans").first.is_visible()
     assert pg.locator("button.wa-trans-toggle").get_attribute("aria-pressed") == "true"
-    pg.close()
-
-
-def test_replay_moves_mark_captures_and_name_no_rank(browser, server, site):
-    """A ply at which a piece left the board is written FROMxTO, as the engine's own log of removals has it; a quiet one
-    FROM-TO; the marker is all that is added, as the side saw the move."""
-    rid = "spionaaz"
-    replay_page = sorted((site / "games").glob(f"{rid}-game-*.html"))[0]
-    seed = int(replay_page.stem.rsplit("-", 1)[1])
-    record = simulate_one(engine.ruleset(rid), seed, replay_kinds).record()
-    removals = {r["ply"] for r in engine.replay(record).view("south").removed}
-    pg = browser.new_page(viewport={"width": 1100, "height": 900})
-    pg.goto(f"{server}/games/{replay_page.name}#ply=0&view=south")
-    moves = pg.evaluate("JSON.parse(document.querySelector('.wa-replay-data').textContent).moves.south")
-    buttons = pg.locator(".wa-movelist button").evaluate_all("bs => bs.map(b => [b.textContent, 'capture' in b.dataset])")
-    assert len(buttons) == len(moves) and removals and len(removals) < len(moves)
-    for ply, ((text, capture), seen) in enumerate(zip(buttons, moves, strict=True), 1):
-        assert capture == (ply in removals), ply
-        assert text == (seen.replace("-", "x", 1) if capture else seen), (ply, text, seen)
-    pg.click(f".wa-movelist button[data-ply='{min(removals)}']")
-    assert "x" in pg.locator(".wa-ply").text_content()
     pg.close()
 
 

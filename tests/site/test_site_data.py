@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from wararchive.engine import rulesets
 from wararchive.site import cache
 from wararchive.site.replay import choice_entry, game_replay, illustrative_game, record_entry
@@ -36,6 +38,7 @@ def test_a_shipped_entry_is_used_under_its_own_key_only(monkeypatch, tmp_path):
     assert json.loads((tmp_path / "stats-x-k1.json").read_text()) == "shipped"  # then kept in the build cache
 
 
+@pytest.mark.kernel  # plays on the compiled kernel: run after its first compile (tests/kernel_warmup.py)
 def test_a_replay_rebuilt_from_its_record_is_the_replay_of_the_game(tmp_path):
     played = illustrative_game(("japanese-war-game", 1))
     name, key = record_entry("japanese-war-game", 1)

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REAL_CORPUS
 
 from wararchive import corpus
 from wararchive.corpus.tei import export_tei
 
+REAL_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 PAYLOAD = (
     '<script>alert("xss")</script> <img src=x onerror=alert(1)> "quoted" {{ 7*7 }} {passage}`et-spionaaz:21` '
     "[link](javascript:alert(2)) *em* | cell |\n---\n```{raw} html\n<b>raw-html</b>\n```\n:::{note}\nfenced\n:::\n# heading"
