@@ -122,3 +122,26 @@ def test_lead_changes_count_only_a_lead_passing_to_the_other_side():
                 return replay
 
     assert study_run.lead_changes(Game()) == 2  # south leads, level, north leads (1), north, south leads (2), south
+
+
+def test_a_setup_text_orders_sides_and_cells_as_json_dumps_does_beyond_ascii(monkeypatch):
+    """The joined text must be ``json.dumps``'s, sorted keys and all: a plugin's names may be any text, and ``json.dumps``
+    sorts the raw names ("a" before "Ö"), not their escaped forms ("\\u00d6" before "a")."""
+    import json
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from wararchive.kernel import families
+    from wararchive.study import compiled
+
+    names, sides, pieces = ["b1", "Ä2", "a3", "z4", "Ö5"], ["Ö-side", "a-side"], ("Spy", "Ärm")
+    kind, owner = [0, 1, 0, 1, 0], [0, 1, 1, 0, 0]
+    rs = SimpleNamespace(
+        board=SimpleNamespace(names=names), sides=sides, piece_types=[SimpleNamespace(id=p) for p in pieces]
+    )  # only what the layout reads of a ruleset
+    monkeypatch.setattr(compiled, "spec", lambda rs: SimpleNamespace(P=np.zeros(64, np.int64)))
+    monkeypatch.setattr(families, "family", lambda code: SimpleNamespace(prepared_record=lambda names, blocked: {}))
+    text = compiled._SetupText(rs, 0).text(np.array([kind, owner, [0] * len(names)]), np.full(len(names), -1))
+    record = {s: {n: pieces[k] for n, k, o in zip(names, kind, owner, strict=True) if o == p} for p, s in enumerate(sides)}
+    assert text == json.dumps([record, {}], sort_keys=True, default=str)

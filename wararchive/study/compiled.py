@@ -126,7 +126,8 @@ class _SetupText:
         self.order = np.array(sorted(range(len(self.names)), key=self.names.__getitem__), np.int64)
         ids = [json.dumps(t.id) for t in rs.piece_types]
         self.pairs = [[f"{json.dumps(name)}: {piece}" for piece in ids] for name in self.names]
-        self.sides = sorted((json.dumps(side), p) for p, side in enumerate(rs.sides))
+        by_name = sorted((side, p) for p, side in enumerate(rs.sides))  # the raw names, as json.dumps sorts keys
+        self.sides = [(json.dumps(side), p) for side, p in by_name]
         self.family = family(int(spec(rs).P[k.P_HOOKS]))
 
     def text(self, cells: np.ndarray, blocked: np.ndarray) -> str:
