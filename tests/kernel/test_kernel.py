@@ -70,8 +70,9 @@ SAMPLED_SETS = [
     pytest.param(rid, options, id=name, marks=() if len(options) != 1 else pytest.mark.slow)
     for (rid, options), name in zip(SETS, IDS, strict=True)
 ]
-"""The option sets of the positions' and searches' checks: by default each ruleset's defaults and the golden records'
-combinations (every option set's whole games are compared by default all the same); ``-m slow`` takes each option alone too."""
+"""The option sets of the whole games', positions' and searches' checks: by default each ruleset's defaults and the
+golden records' combinations (every option set's short games are compared by default all the same); ``-m slow`` takes
+each option alone too."""
 
 
 PAIRINGS = [("random", "random"), ("greedy", "greedy")]
@@ -99,8 +100,15 @@ def rule_cover(rs, seeds: range, kinds: tuple[str, str] = ("random", "random")) 
 
 @pytest.mark.parametrize("kinds", PAIRINGS, ids=["-".join(k) for k in PAIRINGS])
 @pytest.mark.parametrize(("rid", "options"), SETS, ids=IDS)
-def test_kernel_games_are_the_reference_games(rid, options, kinds):
+def test_short_kernel_games_are_the_reference_games(rid, options, kinds):
+    """Every option set, its first plies (:data:`SHORT_LIMIT`): the set-up, the first moves and the rules they fire."""
     short_games_are_the_reference_games(rid, options, kinds, range(FULL or SHORT_SEEDS[bool(options)]))
+
+
+@pytest.mark.parametrize("kinds", PAIRINGS, ids=["-".join(k) for k in PAIRINGS])
+@pytest.mark.parametrize(("rid", "options"), SAMPLED_SETS)
+def test_kernel_games_are_the_reference_games(rid, options, kinds):
+    """Whole games that, between them, fire every rule that fires in the first :data:`COVER_SEEDS` seeds."""
     full = ruleset(rid, **options)
     seeds = range(FULL) if FULL else rule_cover(full, range(COVER_SEEDS), kinds)
     fired = set()
