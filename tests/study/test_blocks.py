@@ -142,6 +142,6 @@ def test_a_setup_text_orders_sides_and_cells_as_json_dumps_does_beyond_ascii(mon
     )  # only what the layout reads of a ruleset
     monkeypatch.setattr(compiled, "spec", lambda rs: SimpleNamespace(P=np.zeros(64, np.int64)))
     monkeypatch.setattr(families, "family", lambda code: SimpleNamespace(prepared_record=lambda names, blocked: {}))
-    text = compiled._SetupText(rs, 0).text(np.array([kind, owner, [0] * len(names)]), np.full(len(names), -1))
+    text = compiled._SetupText(rs, names).text(np.array([kind, owner, [0] * len(names)]), np.full(len(names), -1))
     record = {s: {n: pieces[k] for n, k, o in zip(names, kind, owner, strict=True) if o == p} for p, s in enumerate(sides)}
     assert text == json.dumps([record, {}], sort_keys=True, default=str)

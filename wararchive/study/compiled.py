@@ -119,10 +119,10 @@ class _SetupText:
     hashes with the game-by-game path's).
     """
 
-    def __init__(self, rs: Ruleset, number: int):
+    def __init__(self, rs: Ruleset, names: list[str]):
         from ..kernel.families import family
 
-        self.number, self.names = number, rs.board.names if rs.board is not None else []
+        self.names = names
         self.order = np.array(sorted(range(len(self.names)), key=self.names.__getitem__), np.int64)
         ids = [json.dumps(t.id) for t in rs.piece_types]
         self.pairs = [[f"{json.dumps(name)}: {piece}" for piece in ids] for name in self.names]
@@ -145,19 +145,19 @@ _LAYOUTS: dict[tuple, _SetupText] = {}  # what a setup's record reads besides th
 
 def _layout(rs: Ruleset) -> _SetupText:
     """The setup text of ``rs``'s cells' names, sides, piece types and hooks, shared by readings that leave them alone."""
-    names = rs.board.names if rs.board is not None else ()
+    names = rs.board.names if rs.board is not None else []
     key = (tuple(names), tuple(rs.sides), tuple(t.id for t in rs.piece_types), int(spec(rs).P[k.P_HOOKS]))
     if (known := _LAYOUTS.get(key)) is None:
-        known = _LAYOUTS[key] = _SetupText(rs, len(_LAYOUTS))
+        known = _LAYOUTS[key] = _SetupText(rs, names)
     return known
 
 
-_SETUPS: dict[tuple, str] = {}  # (board and pieces, start, blocked cells) → hash: a seed's readings mostly share a setup
+_SETUPS: dict[tuple, str] = {}  # (layout, start, blocked cells) → hash: a seed's readings mostly share a setup
 
 
 def _setup_hash(layout: _SetupText, cells: np.ndarray, blocked: np.ndarray) -> str:
     """:func:`.run.play`'s ``setup``: a hash of the setup and the preparation's records, as JSON (``layout``: :func:`_layout`)."""
-    key = (layout.number, cells.tobytes(), blocked.tobytes())
+    key = (layout, cells.tobytes(), blocked.tobytes())  # a layout is kept for good: its identity names it
     if (known := _SETUPS.get(key)) is not None:
         return known
     digest = hashlib.sha256(layout.text(cells, blocked).encode()).hexdigest()[:16]
