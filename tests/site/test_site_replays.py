@@ -23,12 +23,18 @@ def board_state(pg) -> dict[str, tuple[str, str]]:
     )
 
 
-def test_replay_viewer_steps_and_hides_ranks(browser, server, site):
+def first_game(site) -> tuple[str, dict]:
+    """The site's first Spionaaž game page, and its game played again by the site's players (its record)."""
     rid = "spionaaz"
     replay_page = sorted((site / "games").glob(f"{rid}-game-*.html"))[0]
     seed = int(replay_page.stem.rsplit("-", 1)[1])
+    return replay_page.name, simulate_one(engine.ruleset(rid), seed, replay_kinds).record()
+
+
+def test_replay_viewer_steps_and_hides_ranks(browser, server, site):
+    name, record = first_game(site)
     pg = browser.new_page(viewport={"width": 1100, "height": 900})
-    pg.goto(f"{server}/games/{replay_page.name}")
+    pg.goto(f"{server}/games/{name}")
     viewer = pg.locator(".wa-replay")
     assert viewer.get_attribute("data-ply") == "0"
     start = board_state(pg)
@@ -46,7 +52,6 @@ def test_replay_viewer_steps_and_hides_ranks(browser, server, site):
 
     # As south saw it: no north rank unless the engine's own view of south shows it.
     pg.select_option(".wa-perspective", "south")
-    record = simulate_one(engine.ruleset(rid), seed, replay_kinds).record()  # the players of the site's games
     for ply in (3, last // 2, last):
         pg.locator(".wa-slider").fill(str(ply))
         shown = board_state(pg)
@@ -66,13 +71,10 @@ def test_replay_viewer_steps_and_hides_ranks(browser, server, site):
 def test_replay_moves_mark_captures_and_name_no_rank(browser, server, site):
     """A ply at which a piece left the board is written FROMxTO, as the engine's own log of removals has it; a quiet one
     FROM-TO; the marker is all that is added, as the side saw the move."""
-    rid = "spionaaz"
-    replay_page = sorted((site / "games").glob(f"{rid}-game-*.html"))[0]
-    seed = int(replay_page.stem.rsplit("-", 1)[1])
-    record = simulate_one(engine.ruleset(rid), seed, replay_kinds).record()
+    name, record = first_game(site)
     removals = {r["ply"] for r in engine.replay(record).view("south").removed}
     pg = browser.new_page(viewport={"width": 1100, "height": 900})
-    pg.goto(f"{server}/games/{replay_page.name}#ply=0&view=south")
+    pg.goto(f"{server}/games/{name}#ply=0&view=south")
     moves = pg.evaluate("JSON.parse(document.querySelector('.wa-replay-data').textContent).moves.south")
     buttons = pg.locator(".wa-movelist button").evaluate_all("bs => bs.map(b => [b.textContent, 'capture' in b.dataset])")
     assert len(buttons) == len(moves) and removals and len(removals) < len(moves)
