@@ -5,10 +5,11 @@ Run: ``python benchmarks/players.py [--player strong] [--opponent greedy] [--gam
 For each ruleset (default: the four with hidden ranks) the player plays N
 games against the opponent on seeds S…S+N-1 (S = 0 unless ``--start``) at the ruleset's default options
 (its default ply limit), taking the first side on even seeds and the second
-on odd ones. Printed per ruleset: N, wins-draws-losses, the score (win 1,
-draw ½) with its Wilson 95 % interval, the ply limit, the mean milliseconds
-per move of the player and of the opponent (measured in the same games:
-compare their ratio across machines, not the absolute times), and the
+on odd ones. Printed per ruleset: N, wins-draws-unfinished-losses (a draw
+as the rules define one, apart from a game the project's ply limit stopped,
+which has no result), the score (win 1, draw or unfinished ½) with its
+Wilson 95 % interval, the ply limit, the mean milliseconds per move of the
+player and of the opponent (measured in the same games: compare their ratio across machines, not the absolute times), and the
 machine's load average (``os.getloadavg``) when the ruleset started and
 ended, since the times depend on it. ``--markdown`` prints the README's table.
 Each game is also written to stderr as it ends (ruleset, seed, result, the
@@ -26,7 +27,7 @@ import os
 import sys
 import time
 
-from wararchive.engine import ruleset
+from wararchive.engine import DRAW, UNFINISHED, outcome, ruleset
 from wararchive.players import make_player
 from wararchive.runner import parallel_iter
 from wararchive.study.stats import wilson_score
@@ -35,7 +36,10 @@ HIDDEN_RANK_GAMES = ("japanese-war-game", "spionaaz", "sojamang-1935", "finnish-
 
 
 def play_one(job: tuple[str, str, str, int]) -> tuple[str, float, int, float, int, int]:
-    """One game: (result for the player W/D/L, his seconds and moves, the opponent's seconds and moves, plies)."""
+    """One game: (the player's result W/D/U/L, his seconds and moves, the opponent's seconds and moves, plies).
+
+    U: unfinished, stopped by the project's ply limit (no result; :func:`wararchive.engine.outcome`).
+    """
     rid, kind, opponent, seed = job
     rs = ruleset(rid)
     me = seed % 2
@@ -50,8 +54,8 @@ def play_one(job: tuple[str, str, str, int]) -> tuple[str, float, int, float, in
         seconds[side] += time.perf_counter() - start
         moves[side] += 1
         game.play(move)
-    winner = game.result["winner"]
-    result = "W" if winner == rs.sides[me] else "D" if winner is None else "L"
+    ended = outcome(game.result["winner"], game.result["reason"])
+    result = {rs.sides[me]: "W", DRAW: "D", UNFINISHED: "U"}.get(ended, "L")
     return result, seconds[me], moves[me], seconds[1 - me], moves[1 - me], game.ply
 
 
@@ -67,7 +71,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.markdown:
         who = f"ms/move {args.player} | ms/move {args.opponent}"
-        print(f"| ruleset | N | W-D-L | score [Wilson 95 %] | ply limit | {who} | load |")
+        print(f"| ruleset | N | W-D-U-L | score [Wilson 95 %] | ply limit | {who} | load |")
         print("|---|---|---|---|---|---|---|---|")
     else:
         print(f"{args.player} against {args.opponent}, sides alternated, default options")
@@ -81,9 +85,9 @@ def main() -> None:
                 rid, args.start + seed, *game, sep="\t", file=sys.stderr, flush=True
             )  # each game as it ends, for a run cut short
         load1 = os.getloadavg()[0]
-        w, d, lost = (sum(g[0] == r for g in games) for r in "WDL")
+        w, d, u, lost = (sum(g[0] == r for g in games) for r in "WDUL")
         n = len(games)
-        score = w + d / 2
+        score = w + (d + u) / 2
         lo, hi = wilson_score(score / n if n else 0.0, n)
         ms = 1000 * sum(g[1] for g in games) / max(sum(g[2] for g in games), 1)
         ms_opp = 1000 * sum(g[3] for g in games) / max(sum(g[4] for g in games), 1)
@@ -91,13 +95,13 @@ def main() -> None:
         plies = sum(g[5] for g in games) / max(n, 1)
         if args.markdown:
             print(
-                f"| {rid} | {n} | {w}-{d}-{lost} | {score / n:.2f} [{lo:.2f}, {hi:.2f}] | {limit} | {ms:.1f} | {ms_opp:.2f} "
+                f"| {rid} | {n} | {w}-{d}-{u}-{lost} | {score / n:.2f} [{lo:.2f}, {hi:.2f}] | {limit} | {ms:.1f} | {ms_opp:.2f} "
                 f"| {load0:.1f}→{load1:.1f} |",
                 flush=True,
             )
         else:
             print(
-                f"{rid:<18} N={n} {w}-{d}-{lost} score {score / n:.3f} [{lo:.3f}, {hi:.3f}] ply limit {limit} "
+                f"{rid:<18} N={n} {w}-{d}-{u}-{lost} score {score / n:.3f} [{lo:.3f}, {hi:.3f}] ply limit {limit} "
                 f"mean plies {plies:.0f} ms/move {ms:.1f} (opponent {ms_opp:.2f}) load {load0:.1f}→{load1:.1f}",
                 flush=True,
             )
