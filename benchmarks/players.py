@@ -8,10 +8,13 @@ games against the opponent on seeds S…S+N-1 (S = 0 unless ``--start``) at the 
 on odd ones. Printed per ruleset: N, wins-draws-unfinished-losses (a draw
 as the rules define one, apart from a game the project's ply limit stopped,
 which has no result), the score (win 1, draw or unfinished ½) with its
-Wilson 95 % interval, the ply limit, the mean milliseconds per move of the
-player and of the opponent (measured in the same games: compare their ratio across machines, not the absolute times), and the
+Wilson 95 % interval, the ply limit, the median and mean milliseconds per move
+of the player and the mean of the opponent (measured in the same games:
+compare their ratio across machines, not the absolute times), and the
 machine's load average (``os.getloadavg``) when the ruleset started and
-ended, since the times depend on it. ``--markdown`` prints the README's table.
+ended, since the times depend on it. ``--markdown`` prints the Benchmarks
+page's table. With ``--workers 1`` the games run one after another in this
+process: the player's times are then those of one core.
 Each game is also written to stderr as it ends (ruleset, seed, result, the
 player's seconds and moves, the opponent's, plies).
 
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import time
 
@@ -35,8 +39,9 @@ from wararchive.study.stats import wilson_score
 HIDDEN_RANK_GAMES = ("japanese-war-game", "spionaaz", "sojamang-1935", "finnish-front")
 
 
-def play_one(job: tuple[str, str, str, int]) -> tuple[str, float, int, float, int, int]:
-    """One game: (the player's result W/D/U/L, his seconds and moves, the opponent's seconds and moves, plies).
+def play_one(job: tuple[str, str, str, int]) -> tuple[str, float, int, float, int, int, list[float]]:
+    """One game: (the player's result W/D/U/L, his seconds and moves, the opponent's seconds and moves, plies, his
+    seconds for each move).
 
     U: unfinished, stopped by the project's ply limit (no result; :func:`wararchive.engine.outcome`).
     """
@@ -45,18 +50,21 @@ def play_one(job: tuple[str, str, str, int]) -> tuple[str, float, int, float, in
     me = seed % 2
     players = [make_player(opponent, f"{seed}:opponent"), make_player(opponent, f"{seed}:opponent")]
     players[me] = make_player(kind, f"{seed}:player")
-    seconds, moves = [0.0, 0.0], [0, 0]
+    seconds, moves, mine = [0.0, 0.0], [0, 0], []
     game = rs.new_game(seed=seed)
     while game.result is None:
         side = game.to_move
         start = time.perf_counter()
         move = players[side].choose(game)
-        seconds[side] += time.perf_counter() - start
+        took = time.perf_counter() - start
+        seconds[side] += took
+        if side == me:
+            mine.append(took)
         moves[side] += 1
         game.play(move)
     ended = outcome(game.result["winner"], game.result["reason"])
     result = {rs.sides[me]: "W", DRAW: "D", UNFINISHED: "U"}.get(ended, "L")
-    return result, seconds[me], moves[me], seconds[1 - me], moves[1 - me], game.ply
+    return result, seconds[me], moves[me], seconds[1 - me], moves[1 - me], game.ply, mine
 
 
 def main() -> None:
@@ -70,7 +78,7 @@ def main() -> None:
     ap.add_argument("--markdown", action="store_true", help="print the README's table")
     args = ap.parse_args()
     if args.markdown:
-        who = f"ms/move {args.player} | ms/move {args.opponent}"
+        who = f"ms/move {args.player}, median / mean | ms/move {args.opponent}, mean"
         print(f"| ruleset | N | W-D-U-L | score [Wilson 95 %] | ply limit | {who} | load |")
         print("|---|---|---|---|---|---|---|---|")
     else:
@@ -82,7 +90,7 @@ def main() -> None:
         for seed, game in enumerate(parallel_iter(play_one, jobs, workers=args.workers, pool="processes", chunk=1)):
             games.append(game)
             print(
-                rid, args.start + seed, *game, sep="\t", file=sys.stderr, flush=True
+                rid, args.start + seed, *game[:6], sep="\t", file=sys.stderr, flush=True
             )  # each game as it ends, for a run cut short
         load1 = os.getloadavg()[0]
         w, d, u, lost = (sum(g[0] == r for g in games) for r in "WDUL")
@@ -90,19 +98,22 @@ def main() -> None:
         score = w + (d + u) / 2
         lo, hi = wilson_score(score / n if n else 0.0, n)
         ms = 1000 * sum(g[1] for g in games) / max(sum(g[2] for g in games), 1)
+        median = 1000 * statistics.median(t for g in games for t in g[6]) if any(g[6] for g in games) else float("nan")
         ms_opp = 1000 * sum(g[3] for g in games) / max(sum(g[4] for g in games), 1)
         limit = ruleset(rid).options.get("ply_limit")
         plies = sum(g[5] for g in games) / max(n, 1)
         if args.markdown:
             print(
-                f"| {rid} | {n} | {w}-{d}-{u}-{lost} | {score / n:.2f} [{lo:.2f}, {hi:.2f}] | {limit} | {ms:.1f} | {ms_opp:.2f} "
+                f"| {rid} | {n} | {w}-{d}-{u}-{lost} | {score / n:.3f} [{lo:.3f}, {hi:.3f}] | {limit} "
+                f"| {median:.2f} / {ms:.2f} | {ms_opp:.2f} "
                 f"| {load0:.1f}→{load1:.1f} |",
                 flush=True,
             )
         else:
             print(
                 f"{rid:<18} N={n} {w}-{d}-{u}-{lost} score {score / n:.3f} [{lo:.3f}, {hi:.3f}] ply limit {limit} "
-                f"mean plies {plies:.0f} ms/move {ms:.1f} (opponent {ms_opp:.2f}) load {load0:.1f}→{load1:.1f}",
+                f"mean plies {plies:.0f} ms/move median {median:.2f} mean {ms:.2f} (opponent {ms_opp:.2f}) "
+                f"load {load0:.1f}→{load1:.1f}",
                 flush=True,
             )
 
