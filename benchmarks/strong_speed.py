@@ -1,6 +1,7 @@
 """How long ``strong`` takes a move on the reference engine and on the compiled kernel, in the same positions.
 
-Run: ``python benchmarks/strong_speed.py [--games N] [--start S] [--worlds K] [--against greedy|strong] [RULESET ...]``.
+Run: ``python benchmarks/strong_speed.py [--games N] [--start S] [--worlds K] [--against greedy|strong] [--alone]
+[RULESET ...]``.
 
 For each ruleset (default: the four with hidden ranks) N games are played
 on seeds S…S+N-1 at the ruleset's default options, ``strong`` (``belief:K``)
@@ -14,6 +15,11 @@ milliseconds a move on each engine, the ratio of the medians, and the load
 average (``os.getloadavg``, 1 minute) before and after, since the times
 depend on it. The kernel's compile (or cache load) is paid before the
 timing starts, by a few moves of a warm-up game.
+
+With ``--alone`` the same games (the same seeds and player seeds, so the
+same moves) are played once, on the kernel only, and each ``strong`` move
+is timed as a game plays it: a move timed just after the reference engine
+judged the same position runs slower than it does in a game of its own.
 """
 
 from __future__ import annotations
@@ -22,8 +28,10 @@ import argparse
 import os
 import statistics
 import sys
+import time
 
 from wararchive.engine import ruleset
+from wararchive.players.baseline import GreedyPlayer
 from wararchive.players.strong import BeliefPlayer
 from wararchive.testing.kernel import check_strong_game
 
@@ -54,6 +62,26 @@ def time_games(rid: str, seeds: range, worlds: int, against: str) -> dict[str, l
     return times
 
 
+def time_alone(rid: str, seeds: range, worlds: int, against: str) -> list[float]:
+    """Seconds per ``strong`` move over ``time_games``' games, played once on the kernel alone (the same player seeds)."""
+    rs = ruleset(rid)
+    times: list[float] = []
+    for seed in seeds:
+        sides = (0, 1) if against == "strong" else (seed % 2,)
+        players = [
+            BeliefPlayer(f"{seed}:{p}", worlds, engine="kernel") if p in sides else GreedyPlayer(f"{seed}:{p}") for p in (0, 1)
+        ]
+        game = rs.new_game(seed=seed)
+        while game.result is None:
+            p = game.to_move
+            start = time.perf_counter()
+            move = players[p].choose(game)
+            if p in sides:
+                times.append(time.perf_counter() - start)
+            game.play(move)
+    return times
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rulesets", nargs="*", default=list(HIDDEN_RANK_GAMES))
@@ -61,7 +89,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--worlds", type=int, default=4)
     parser.add_argument("--against", choices=("greedy", "strong"), default="greedy")
+    parser.add_argument("--alone", action="store_true", help="time the same games played on the kernel alone")
     args = parser.parse_args(argv)
+    if args.alone:
+        print("| ruleset | moves | kernel median / mean ms, the games alone | load before / after |")
+        print("|---|---:|---:|---|")
+        for rid in args.rulesets:
+            _warm_up(rid, args.worlds)
+            before = os.getloadavg()[0]
+            times = time_alone(rid, range(args.start, args.start + args.games), args.worlds, args.against)
+            after = os.getloadavg()[0]
+            median, mean = 1000 * statistics.median(times), 1000 * statistics.fmean(times)
+            print(f"| {rid} | {len(times)} | {median:.2f} / {mean:.2f} | {before:.2f} / {after:.2f} |", flush=True)
+        return
     print("| ruleset | moves | reference median / mean ms | kernel median / mean ms | median ratio | load before / after |")
     print("|---|---:|---:|---:|---:|---|")
     for rid in args.rulesets:
