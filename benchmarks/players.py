@@ -75,7 +75,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--start", type=int, default=0, help="first seed (a run split across machines: seeds START…START+N-1)")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
-    ap.add_argument("--markdown", action="store_true", help="print the README's table")
+    ap.add_argument("--markdown", action="store_true", help="print the Benchmarks page's table")
     args = ap.parse_args()
     if args.markdown:
         who = f"ms/move {args.player}, median / mean | ms/move {args.opponent}, mean"
