@@ -62,8 +62,8 @@ def time_games(rid: str, seeds: range, worlds: int, against: str) -> dict[str, l
     return times
 
 
-def time_alone(rid: str, seeds: range, worlds: int, against: str) -> list[float]:
-    """Seconds per ``strong`` move over ``time_games``' games, played once on the kernel alone (the same player seeds)."""
+def time_alone(rid: str, seeds: range, worlds: int, against: str) -> dict[str, list[float]]:
+    """Seconds per ``strong`` move over :func:`time_games`' games, played once on the kernel alone (the same player seeds)."""
     rs = ruleset(rid)
     times: list[float] = []
     for seed in seeds:
@@ -79,7 +79,7 @@ def time_alone(rid: str, seeds: range, worlds: int, against: str) -> list[float]
             if p in sides:
                 times.append(time.perf_counter() - start)
             game.play(move)
-    return times
+    return {"kernel, the games alone": times}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -91,31 +91,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", choices=("greedy", "strong"), default="greedy")
     parser.add_argument("--alone", action="store_true", help="time the same games played on the kernel alone")
     args = parser.parse_args(argv)
-    if args.alone:
-        print("| ruleset | moves | kernel median / mean ms, the games alone | load before / after |")
-        print("|---|---:|---:|---|")
-        for rid in args.rulesets:
-            _warm_up(rid, args.worlds)
-            before = os.getloadavg()[0]
-            times = time_alone(rid, range(args.start, args.start + args.games), args.worlds, args.against)
-            after = os.getloadavg()[0]
-            median, mean = 1000 * statistics.median(times), 1000 * statistics.fmean(times)
-            print(f"| {rid} | {len(times)} | {median:.2f} / {mean:.2f} | {before:.2f} / {after:.2f} |", flush=True)
-        return
-    print("| ruleset | moves | reference median / mean ms | kernel median / mean ms | median ratio | load before / after |")
-    print("|---|---:|---:|---:|---:|---|")
+    measure, engines = (time_alone, ["kernel, the games alone"]) if args.alone else (time_games, list(ENGINES))
+    ratio = len(engines) == 2
+    heads = [f"{e} median / mean ms" for e in engines] + (["median ratio"] if ratio else [])
+    print("| ruleset | moves | " + " | ".join(heads) + " | load before / after |")
+    print("|---|---:|" + "---:|" * len(heads) + "---|")
     for rid in args.rulesets:
         _warm_up(rid, args.worlds)
         before = os.getloadavg()[0]
-        times = time_games(rid, range(args.start, args.start + args.games), args.worlds, args.against)
+        times = measure(rid, range(args.start, args.start + args.games), args.worlds, args.against)
         after = os.getloadavg()[0]
-        ref, ker = (1000 * statistics.median(times[e]) for e in ENGINES)
-        means = [1000 * statistics.fmean(times[e]) for e in ENGINES]
-        print(
-            f"| {rid} | {len(times['kernel'])} | {ref:.2f} / {means[0]:.2f} | {ker:.2f} / {means[1]:.2f} | "
-            f"{ref / ker:.1f}× | {before:.2f} / {after:.2f} |",
-            flush=True,
-        )
+        medians = [1000 * statistics.median(times[e]) for e in engines]
+        cells = [f"{m:.2f} / {1000 * statistics.fmean(times[e]):.2f}" for m, e in zip(medians, engines, strict=True)]
+        cells += [f"{medians[0] / medians[1]:.1f}×"] if ratio else []
+        print(f"| {rid} | {len(times[engines[-1]])} | " + " | ".join(cells) + f" | {before:.2f} / {after:.2f} |", flush=True)
 
 
 if __name__ == "__main__":
