@@ -4,7 +4,9 @@ Run: ``python benchmarks/strong_tuning.py RULESET [--set NAME=VALUE ...] [--game
 [--opponent greedy]``.
 
 The constants are :mod:`wararchive.players.strong`'s module-level numbers
-(``DANGER``, ``HIDE``, ``CONTACT``…: its docstring says what each weighs);
+(``DANGER``, ``HIDE``, ``CONTACT``…: its docstring says what each weighs)
+and its belief's (:mod:`wararchive.players.belief`: ``BOLDNESS``,
+``ADVANCE``, ``SURPRISE``);
 ``--set`` changes them in every worker before any game, so both the Python
 search and the compiled judging (which reads them through
 ``strong.compiled_settings``) use the new values. The games are
@@ -24,19 +26,25 @@ import multiprocessing
 
 from players import play_one
 
-from wararchive.players import strong
+from wararchive.players import belief, strong
 from wararchive.study.stats import wilson_score
 
 UNSET = {"DEFAULT_WORLDS"}  # read once, as a default argument: play ``strong:K`` (``--player``) for K worlds
+NUMBERS = {
+    name: module
+    for module in (strong, belief)
+    for name, value in vars(module).items()
+    if name.isupper() and type(value) in (int, float) and name not in UNSET
+}
+"""Each settable constant's module (the belief's ``SINKHORN_ROUNDS`` too; no name is in both)."""
 
 
 def setting(text: str) -> tuple[str, int | float]:
-    """``NAME=VALUE`` as a constant of the strong player's module and a value of the same type."""
+    """``NAME=VALUE`` as a constant of the strong player's or its belief's module and a value of the same type."""
     name, sep, value = text.partition("=")
-    current = getattr(strong, name, None)
-    if not sep or not name.isupper() or type(current) not in (int, float) or name in UNSET:
-        numbers = sorted(n for n, v in vars(strong).items() if n.isupper() and type(v) in (int, float) and n not in UNSET)
-        raise argparse.ArgumentTypeError(f"{text!r}: NAME=VALUE with NAME one of {', '.join(numbers)}")
+    if not sep or name not in NUMBERS:
+        raise argparse.ArgumentTypeError(f"{text!r}: NAME=VALUE with NAME one of {', '.join(sorted(NUMBERS))}")
+    current = getattr(NUMBERS[name], name)
     try:
         return name, type(current)(value)
     except ValueError:
@@ -46,7 +54,7 @@ def setting(text: str) -> tuple[str, int | float]:
 def _apply(settings: list[tuple[str, int | float]]) -> None:
     """Set the constants in this (worker) process."""
     for name, value in settings:
-        setattr(strong, name, value)
+        setattr(NUMBERS[name], name, value)
 
 
 def main() -> None:
