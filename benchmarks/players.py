@@ -26,10 +26,13 @@ everything from its seed, so the results do not depend on the worker count.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 from wararchive.engine import DRAW, UNFINISHED, outcome, ruleset
 from wararchive.players import make_player
@@ -67,6 +70,21 @@ def play_one(job: tuple[str, str, str, int]) -> tuple[str, float, int, float, in
     return result, seconds[me], moves[me], seconds[1 - me], moves[1 - me], game.ply, mine
 
 
+def tally(games: list[tuple]) -> tuple[str, float, float, float]:
+    """:func:`play_one`'s games as W-D-U-L counts, the score (a win 1, a draw or an unfinished game ½) and its Wilson 95 %
+    interval."""
+    w, d, u, lost = (sum(g[0] == r for g in games) for r in "WDUL")
+    n = len(games)
+    score = (w + (d + u) / 2) / n if n else 0.0
+    return (f"{w}-{d}-{u}-{lost}", score, *wilson_score(score, n))
+
+
+def play_set_up(jobs: list[tuple[str, str, str, int]], workers: int, set_up: Callable[..., None], *args: Any) -> list[tuple]:
+    """:func:`play_one` of each job on ``workers`` processes, each of which first runs ``set_up(*args)`` (a tuning, a cheat)."""
+    with multiprocessing.Pool(workers, initializer=set_up, initargs=args) as pool:
+        return pool.map(play_one, jobs, chunksize=4)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rulesets", nargs="*", default=list(HIDDEN_RANK_GAMES))
@@ -93,10 +111,8 @@ def main() -> None:
                 rid, args.start + seed, *game[:6], sep="\t", file=sys.stderr, flush=True
             )  # each game as it ends, for a run cut short
         load1 = os.getloadavg()[0]
-        w, d, u, lost = (sum(g[0] == r for g in games) for r in "WDUL")
+        counts, score, lo, hi = tally(games)
         n = len(games)
-        score = w + (d + u) / 2
-        lo, hi = wilson_score(score / n if n else 0.0, n)
         ms = 1000 * sum(g[1] for g in games) / max(sum(g[2] for g in games), 1)
         median = 1000 * statistics.median(t for g in games for t in g[6]) if any(g[6] for g in games) else float("nan")
         ms_opp = 1000 * sum(g[3] for g in games) / max(sum(g[4] for g in games), 1)
@@ -104,14 +120,14 @@ def main() -> None:
         plies = sum(g[5] for g in games) / max(n, 1)
         if args.markdown:
             print(
-                f"| {rid} | {n} | {w}-{d}-{u}-{lost} | {score / n:.3f} [{lo:.3f}, {hi:.3f}] | {limit} "
+                f"| {rid} | {n} | {counts} | {score:.3f} [{lo:.3f}, {hi:.3f}] | {limit} "
                 f"| {median:.2f} / {ms:.2f} | {ms_opp:.2f} "
                 f"| {load0:.1f}→{load1:.1f} |",
                 flush=True,
             )
         else:
             print(
-                f"{rid:<18} N={n} {w}-{d}-{u}-{lost} score {score / n:.3f} [{lo:.3f}, {hi:.3f}] ply limit {limit} "
+                f"{rid:<18} N={n} {counts} score {score:.3f} [{lo:.3f}, {hi:.3f}] ply limit {limit} "
                 f"mean plies {plies:.0f} ms/move median {median:.2f} mean {ms:.2f} (opponent {ms_opp:.2f}) "
                 f"load {load0:.1f}→{load1:.1f}",
                 flush=True,

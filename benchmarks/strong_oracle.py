@@ -18,14 +18,12 @@ with its Wilson 95 % interval.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 from typing import Any
 
 import numpy as np
-from players import play_one
+from players import play_set_up, tally
 
 from wararchive.players import belief, belief_compiled
-from wararchive.study.stats import wilson_score
 
 _LAST: dict[str, Any] = {}  # the belief being used and its game: the patched draw reads the truth from them
 
@@ -76,15 +74,12 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
     jobs = [(args.ruleset, "strong", "greedy", seed) for seed in range(args.start, args.start + args.games)]
-    with multiprocessing.Pool(args.workers, initializer=_cheat, initargs=(args.know,)) as pool:
-        games = pool.map(play_one, jobs, chunksize=4)
-    w, d, u, lost = (sum(g[0] == r for g in games) for r in "WDUL")
+    games = play_set_up(jobs, args.workers, _cheat, args.know)
+    counts, score, lo, hi = tally(games)
     n = len(games)
-    score = (w + (d + u) / 2) / n
-    lo, hi = wilson_score(score, n)
     print(
         f"{args.ruleset} strong knowing {args.know} against greedy, seeds {args.start}-{args.start + n - 1} "
-        f"N={n} {w}-{d}-{u}-{lost} score {score:.3f} [{lo:.3f}, {hi:.3f}]"
+        f"N={n} {counts} score {score:.3f} [{lo:.3f}, {hi:.3f}]"
     )
 
 

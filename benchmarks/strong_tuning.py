@@ -22,12 +22,10 @@ seeds none of them used.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 
-from players import play_one
+from players import play_set_up, tally
 
 from wararchive.players import belief, strong
-from wararchive.study.stats import wilson_score
 
 UNSET = {"DEFAULT_WORLDS"}  # read once, as a default argument: play ``strong:K`` (``--player``) for K worlds
 NUMBERS = {
@@ -68,16 +66,13 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
     jobs = [(args.ruleset, args.player, args.opponent, seed) for seed in range(args.start, args.start + args.games)]
-    with multiprocessing.Pool(args.workers, initializer=_apply, initargs=(args.settings,)) as pool:
-        games = pool.map(play_one, jobs, chunksize=4)
-    w, d, u, lost = (sum(g[0] == r for g in games) for r in "WDUL")
+    games = play_set_up(jobs, args.workers, _apply, args.settings)
+    counts, score, lo, hi = tally(games)
     n = len(games)
-    score = (w + (d + u) / 2) / n
-    lo, hi = wilson_score(score, n)
     ms = 1000 * sum(g[1] for g in games) / max(sum(g[2] for g in games), 1)
     shown = ", ".join(f"{name}={value}" for name, value in args.settings) or "defaults"
     print(
-        f"{args.ruleset} {shown} seeds {args.start}-{args.start + n - 1} N={n} {w}-{d}-{u}-{lost} "
+        f"{args.ruleset} {shown} seeds {args.start}-{args.start + n - 1} N={n} {counts} "
         f"score {score:.3f} [{lo:.3f}, {hi:.3f}] ms/move {ms:.2f}"
     )
 
