@@ -1,6 +1,6 @@
 """A study's throughput on one worker, in plies per CPU-second, against python-chess in the same run.
 
-Run: ``python benchmarks/study.py [--games N] [--seconds S]``. The study path is
+Run: ``python benchmarks/study.py [--games N] [--seconds S] [--split]``. The study path is
 what ``wararchive study --workers 1`` runs: the design, the games (the
 compiled kernel, in blocks of seeds), the tables and the whole analysis;
 its plies are those of every game played. The reference is
@@ -11,6 +11,7 @@ shared machine the wall-clock rates fall with the load, the CPU-time ratios
 do not). The study is the Japanese War Game's spy reading (two readings, so
 ``2 × N`` games), random against random and greedy against greedy, at the
 rules' own ply limit; the analysis's share of the time is given apart.
+``--split`` runs each study once more and says where its CPU time went.
 """
 
 from __future__ import annotations
@@ -55,10 +56,51 @@ def kernel_rate(games: int, players: tuple[str, str]) -> float:
     return plies / (time.process_time() - cpu)
 
 
+def cpu_split(games: int, players: tuple[str, str]) -> list[tuple[str, float]]:
+    """Where the study path's CPU time goes: the compiled games, the kernel's own Python around them (seed keys,
+    checks), the facts read from each block, the analysis and the rest (design, jobs, tables), as shares of the whole."""
+    from wararchive.kernel import block, playout
+    from wararchive.study import compiled
+
+    spent = dict.fromkeys(("compiled games", "kernel.play_block", "facts"), 0.0)
+    swapped = [
+        (playout, "play_block", "compiled games"),
+        (kernel, "play_block", "kernel.play_block"),
+        (compiled, "facts", "facts"),
+    ]
+    originals = [getattr(module, name) for module, name, _ in swapped]
+
+    def timed(f, key):
+        def g(*args, **kwargs):
+            start = time.process_time()
+            try:
+                return f(*args, **kwargs)
+            finally:
+                spent[key] += time.process_time() - start
+
+        return g
+
+    block._KEYS.clear()  # the seed keys computed afresh, as in a new process
+    for (module, name, key), f in zip(swapped, originals, strict=True):
+        setattr(module, name, timed(f, key))
+    try:
+        start = time.process_time()
+        share = study_rate(games, players)[4]
+        total = time.process_time() - start
+    finally:
+        for (module, name, _), f in zip(swapped, originals, strict=True):
+            setattr(module, name, f)
+    around = spent["kernel.play_block"] - spent["compiled games"]
+    rest = total - spent["kernel.play_block"] - spent["facts"] - share * total
+    parts = [("compiled games", spent["compiled games"]), ("seed keys and checks", around), ("facts", spent["facts"])]
+    return [(name, t / total) for name, t in parts] + [("analysis", share), ("the rest", rest / total)]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000, help="seeds per reading (default 2000)")
     ap.add_argument("--seconds", type=float, default=5.0, help="python-chess's measuring time, each time (default 5)")
+    ap.add_argument("--split", action="store_true", help="also print where the study path's CPU time goes")
     args = ap.parse_args()
     for kinds in (("random", "random"), ("greedy", "greedy")):
         kernel.play(ruleset(RULESET), 0, kinds)  # compile (or load from numba's cache) outside the timing
@@ -74,6 +116,8 @@ def main() -> None:
         )
         ceiling = kernel_rate(args.games, kinds)
         print(f"  kernel.play_many alone:    {ceiling:12,.0f} plies/cpu-s  ({ceiling / ref[0]:.1f}x python-chess)")
+        if args.split:
+            print("  CPU split: " + ", ".join(f"{name} {share:.1%}" for name, share in cpu_split(args.games, kinds)))
     again = chess_reference(args.seconds)
     print(f"python-chess again:          {again[0]:12,.0f} plies/cpu-s  {again[1]:12,.0f} plies/s")
 
