@@ -3,13 +3,15 @@
 Run: ``python benchmarks/strong_oracle.py RULESET [--know all|flag] [--games N] [--start S] [--workers W]``.
 
 This player cheats on purpose. Each world ``strong`` searches is drawn from
-its belief as usual (so its generator draws what it always draws), then the
+its belief as usual (so its generator draws what it always draws) by the
+compiled draw (``belief_compiled.assignments``, the path these four games take), then the
 drawn ranks are overwritten with the truth: every hidden enemy rank
 (``--know all``), or only where the enemy's flag or headquarters stands,
 swapped with the piece drawn in its place (``--know flag``). Everything else
 (the search, the evaluation, the blind strike's odds from the belief) is
-unchanged. The score against greedy is thus an upper bound on what a better
-belief alone could add, on the same seeds as ``players.py``'s games (sides
+unchanged. The score against greedy thus measures what knowing the ranks
+is worth to this search (not a bound: in the Japanese War Game knowing more
+scored no better), on the same seeds as ``players.py``'s games (sides
 alternated by seed): a measure of where strength is lost, not a player.
 Printed: N, wins-draws-unfinished-losses, the score (draw or unfinished ½)
 with its Wilson 95 % interval.
