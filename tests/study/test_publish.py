@@ -135,6 +135,26 @@ def test_a_finding_is_retested_on_the_confirmation_seeds_and_a_changed_analysis_
     assert again == written  # analysed again from the saved blocks, no game played
 
 
+def test_a_changed_analysis_without_saved_blocks_reanalyses_the_published_games_to_the_same_bytes(tmp_path, monkeypatch):
+    """The published games (and the survival table's sums) are all the analysis needs: nothing is played again, and the
+    files are byte for byte those a full run with the current analysis writes."""
+    import shutil
+
+    fresh, old = tmp_path / "fresh", tmp_path / "old"
+    publish.publish(fresh, games=3, ruleset_ids=["chess"], workers=1, progress=False)
+    with monkeypatch.context() as m:
+        m.setattr(publish, "ANALYSIS", "an earlier analysis")
+        publish.publish(old, games=3, ruleset_ids=["chess"], workers=1, progress=False)
+    shutil.rmtree(old / publish.PARTIAL)  # no saved block: only the published games are left
+    folder = old / "chess" / "end_conditions" / "greedy-vs-greedy"
+    entry = publish.entries(3, publish.BASELINE, ruleset_ids=["chess"])[0]
+    assert publish.games_current(entry, old) and not publish.is_current(entry, old)
+    monkeypatch.setattr(publish, "play_seeds", lambda job: pytest.fail(f"played again: {job}"))
+    assert publish.publish(old, games=3, ruleset_ids=["chess"], workers=1, progress=False) == [folder]
+    same = fresh / "chess" / "end_conditions" / "greedy-vs-greedy"
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == {p.name: p.read_bytes() for p in same.iterdir()}
+
+
 def test_more_seeds_than_a_block_are_refused(tmp_path):
     with pytest.raises(WararchiveError, match="at most 1,000,000"):
         publish.publish(tmp_path, games=1_000_001, ruleset_ids=["chess"], workers=1, progress=False)

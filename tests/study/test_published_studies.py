@@ -63,10 +63,10 @@ def test_a_published_ladder_was_played_and_rated_by_the_current_code(rid):
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: "/".join(f.parts[-3:]))
 def test_published_tables_were_made_by_the_current_analysis_code(folder):
-    """A study analysed by other code is republished from its saved games (none played again, where they are saved)."""
+    """A study analysed by other code is analysed again from its published games by its command (none played)."""
     meta = _meta(folder)
     assert meta["analysis"] == publish.ANALYSIS, (
-        f"{folder}: analysed by other code; regenerate with `{meta['published']['command']}`"
+        f"{folder}: analysed by other code; run `{meta['published']['command']}` (no game played)"
     )
 
 

@@ -80,6 +80,34 @@ def test_stuart_maxwell_exact_p_is_the_sum_over_every_table(table):
     assert p == pytest.approx(_brute_stuart_maxwell_p(table), rel=1e-12)
 
 
+@pytest.mark.parametrize(
+    "table",
+    [
+        [[9, 3, 1], [0, 8, 2], [2, 0, 7]],
+        [[5, 6, 0, 1], [1, 5, 2, 0], [0, 3, 5, 1], [2, 0, 0, 5]],
+        [[120, 31, 0, 7], [12, 90, 0, 3], [0, 0, 0, 0], [1, 9, 0, 400]],  # an outcome no game had: rank 2 of 3
+    ],
+)
+def test_stuart_maxwell_statistic_is_the_exact_ratio_correctly_rounded(table):
+    """The statistic depends on no BLAS (CHANGELOG, known issue fixed): the exact rational, rounded once."""
+    from fractions import Fraction
+
+    t = [[Fraction(v) for v in row] for row in table]
+    k = len(t)
+    live = [i for i in range(k - 1) if any(t[i][j] + t[j][i] for j in range(k) if j != i)]
+    d = [sum(t[i]) - sum(row[i] for row in t) for i in live]
+    cov = [[(sum(t[i]) + sum(r[i] for r in t) - 2 * t[i][i]) if i == j else -(t[i][j] + t[j][i]) for j in live] for i in live]
+    x = [[*row, v] for row, v in zip(cov, d, strict=True)]  # solve cov · x = d exactly (this case: invertible)
+    for c in range(len(x)):
+        x[c] = [v / x[c][c] for v in x[c]]
+        for r in range(len(x)):
+            if r != c:
+                x[r] = [a - x[r][c] * b for a, b in zip(x[r], x[c], strict=True)]
+    exact = sum(di * row[-1] for di, row in zip(d, x, strict=True))
+    statistic, df, _p, _method = stats.stuart_maxwell(np.array(table))
+    assert df == len(live) and statistic == float(exact)
+
+
 def _scipy_wilson(k: int, n: int) -> tuple[float, float]:
     from scipy.stats import binomtest
 

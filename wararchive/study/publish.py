@@ -14,7 +14,9 @@ are played in blocks, each saved under ``.partial/`` (not versioned) as it
 completes, so an interrupted run resumes where it stopped and a larger run
 of the same code reuses the seeds already played; a study whose saved
 design and fingerprints still hold (and whose files match their hashes,
-see :mod:`.output`) is not played again.
+see :mod:`.output`) is not played again. A study whose games are current
+but whose analysis is not (a change to the statistics) is analysed again
+from its own published games: none is played.
 
 A saved block is published without being replayed, so it must be what was
 saved (:mod:`.checkpoint`): a block that is not is refused, naming it, and
@@ -193,18 +195,33 @@ def summary(study: Study, meta: dict[str, Any]) -> dict[str, Any]:
 
 
 def is_current(entry: Entry, root: Path) -> bool:
-    """Whether the study is published, unchanged since, with this design and every reading's current fingerprint."""
+    """Whether the study is published, unchanged since, with this design, every reading's current fingerprint and the
+    current analysis."""
+    meta = _games_meta(entry, root)
+    return meta is not None and meta.get("analysis") == ANALYSIS
+
+
+def games_current(entry: Entry, root: Path) -> bool:
+    """Whether the study's published games are, unchanged, the ones the current code plays for its design.
+
+    Its analysis may be another's: such a study is analysed again from these
+    games, none played.
+    """
+    return _games_meta(entry, root) is not None
+
+
+def _games_meta(entry: Entry, root: Path) -> dict[str, Any] | None:
+    """The study's verified metadata if its design, fingerprints and findings are the entry's; else None."""
     try:
         meta, _ = output.verified(entry.folder(root))
     except output.ContentError:
-        return False
-    want = entry.design.fingerprints()
-    return (
+        return None
+    current = (
         meta.get("design") == entry.design.to_dict()
-        and [r["fingerprint"] for r in meta.get("readings", [])] == want
-        and meta.get("analysis") == ANALYSIS
+        and [r["fingerprint"] for r in meta.get("readings", [])] == entry.design.fingerprints()
         and meta.get("published", {}).get("findings", []) == list(entry.findings)
     )
+    return meta if current else None
 
 
 def _run_key(todo: list[Entry]) -> str:
@@ -287,8 +304,8 @@ def _played(
 
 
 ANALYSIS = source_hash("study/stats.py", "study/verdicts.py", "study/publish.py")
-"""The code that turns saved games into published tables: a study analysed by other code is republished (from its saved
-blocks, with no game played again)."""
+"""The code that turns played games into published tables: a study analysed by other code is analysed again from its
+published games, none played (:func:`games_current`)."""
 
 
 def confirmation_entries(root: Path, players: tuple[str, str]) -> list[Entry]:
@@ -344,9 +361,21 @@ def publish(
 def _publish(
     todo: list[Entry], root: Path, workers: int | None, scheduler: str | None, progress: bool, discard: bool
 ) -> list[Path]:
-    """Play (or read from saved blocks), analyse and save these studies under ``root``; returns their folders."""
+    """Play (or read from saved blocks), analyse and save these studies under ``root``; returns their folders.
+
+    A study whose published games are current is only analysed again, from them.
+    """
+    again = [e for e in todo if games_current(e, root)]
+    if again:
+        if progress:
+            print(f"{len(again)} studies analysed again from their published games (none played)", file=sys.stderr)
+        jobs = [(e, e.folder(root)) for e in again]
+        remade = parallel_iter(_reanalysed_files, jobs, workers=workers, scheduler=scheduler, pool=POOL)
+        for e, files in zip(again, remade, strict=True):
+            output.write(files, e.folder(root))
+    todo = [e for e in todo if e not in again]
     if not todo:
-        return []
+        return [e.folder(root) for e in again]
     partial = root / PARTIAL / _run_key(todo)
     partial.mkdir(parents=True, exist_ok=True)
     blocks, keys = _blocks(todo)
@@ -355,7 +384,7 @@ def _publish(
     # Each study is cut from the games, analysed and encoded where it runs: here only its bytes are written. A local
     # process pool pipes the games, where Dask would embed them in its task graph (and warn of a graph of tens of MiB).
     analysed = parallel_iter(_study_files, jobs, workers=workers, scheduler=scheduler, pool=POOL)
-    written = []
+    written = [e.folder(root) for e in again]
     for e, files in zip(todo, analysed, strict=True):
         written.append(e.folder(root))
         output.write(files, written[-1])
@@ -371,7 +400,25 @@ def _study_files(job: tuple[Entry, Played, list[str]]) -> dict[str, bytes]:
     """A study's files, from its games (each under its reading's label): tables, analysis, summary (module-level: it
     runs on workers)."""
     entry, games, labels = job
-    s = _analyse((entry.design, games.tables(labels)))
+    return _files(entry, games.tables(labels))
+
+
+def _reanalysed_files(job: tuple[Entry, Path]) -> dict[str, bytes]:
+    """A published study's files made again from its own published games (:func:`games_current` holds for them).
+
+    The raw tables are the published ones; the pieces of every game are not
+    published, but the survival table keeps their sums per reading, side and
+    piece, which is all the analysis reads of them.
+    """
+    entry, folder = job
+    tables, _ = output.load(folder)
+    pieces = tables["survival"][["reading", "side", "piece", "start", "end"]]
+    return _files(entry, {"games": tables["games"], "fired": tables["fired"], "pieces": pieces})
+
+
+def _files(entry: Entry, raw: dict[str, Any]) -> dict[str, bytes]:
+    """A study's files from its raw tables (``games``, ``fired``, ``pieces``): tables, analysis and summary."""
+    s = _analyse((entry.design, raw))
     meta = _meta(entry, s)
     tables = {k: v for k, v in s.tables().items() if k not in UNPUBLISHED}
     return output.encode(tables, meta, csv=False, extra={SUMMARY: json.dumps(summary(s, meta), indent=1, sort_keys=True) + "\n"})

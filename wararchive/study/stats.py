@@ -47,6 +47,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
@@ -152,44 +153,109 @@ def stuart_maxwell(table: np.ndarray) -> tuple[float, int, float, str]:
     most :data:`EXACT_LIMIT` tables, the p-value is exact (the probability
     of a statistic at least as large); beyond it, χ² with the covariance's
     rank as degrees of freedom. A pair of outcomes never swapped, or an
-    outcome no game had, contributes nothing (a pseudo-inverse, fewer
-    degrees of freedom).
+    outcome no game had, contributes nothing (fewer degrees of freedom).
+
+    The statistic is computed in whole numbers (``_quadratic_form``), not
+    through a floating-point pseudo-inverse: its last bits then depend on no
+    BLAS library, so every processor publishes the same table, and a table
+    of the enumeration ties the observed one exactly or not at all.
     """
-    t = np.asarray(table, dtype=float)
+    t = np.asarray(table, dtype=np.int64)
     k = len(t)
     pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
-    totals = np.array([t[i, j] + t[j, i] for i, j in pairs])
+    totals = [int(t[i, j] + t[j, i]) for i, j in pairs]
     # each pair moves the first k − 1 marginal differences d_i = n_i. − n_.i by x = n_ij − n_ji: +x to d_i, −x to d_j
-    coef = np.zeros((len(pairs), k - 1))
+    coef = np.zeros((len(pairs), k - 1), np.int64)
     for p, (i, j) in enumerate(pairs):
         if i < k - 1:
-            coef[p, i] = 1.0
+            coef[p, i] = 1
         if j < k - 1:
-            coef[p, j] = -1.0
-    cov = (coef * totals[:, None]).T @ coef
-    df = int(np.linalg.matrix_rank(cov))
-    if df == 0:
+            coef[p, j] = -1
+    weighted = [[totals[p] * int(c) for c in coef[p]] for p in range(len(pairs))]
+    cov = [[sum(w[a] * int(c[b]) for w, c in zip(weighted, coef, strict=True)) for b in range(k - 1)] for a in range(k - 1)]
+    form = _quadratic_form(cov)
+    if form is None:
         return 0.0, 0, 1.0, "no discordant seeds"
-    inv = np.linalg.pinv(cov)
-
-    def stat(d: np.ndarray) -> np.ndarray:  # d[..., i]: the first k − 1 marginal differences
-        return np.einsum("...i,ij,...j->...", d, inv, d)
-
-    observed = float(stat(np.array([t[i, j] - t[j, i] for i, j in pairs]) @ coef))
-    if np.prod(totals + 1) > EXACT_LIMIT:
-        return observed, df, float(_scipy_stats().chi2.sf(observed, df)), "χ² approximation"
+    keep, adjugate, det = form
+    df = len(keep)
+    observed_d = [sum((int(t[i, j]) - int(t[j, i])) * int(coef[p, a]) for p, (i, j) in enumerate(pairs)) for a in keep]
+    observed = sum(x * adjugate[a][b] * y for a, x in enumerate(observed_d) for b, y in enumerate(observed_d))
+    statistic = observed / det  # two whole numbers: the quotient is correctly rounded, the same everywhere
+    if math.prod(n + 1 for n in totals) > EXACT_LIMIT:
+        return statistic, df, float(_scipy_stats().chi2.sf(statistic, df)), "χ² approximation"
     binom = _scipy_stats().binom
     live = [p for p in range(len(pairs)) if totals[p] > 0]  # a pair never swapped is 0 on every table
-    axes = [np.arange(int(totals[p]) + 1) for p in live]
+    axes = [np.arange(totals[p] + 1, dtype=np.int64) for p in live]
     grids = np.meshgrid(*axes, indexing="ij", sparse=True)  # open axes: each pair's probabilities computed once a count
     shape = tuple(len(a) for a in axes)
-    d = np.zeros((*shape, k - 1))
+    # |d_a| ≤ Σ t, so |form| ≤ df² · max|adj| · (Σ t)²: whole numbers of the machine while that fits, Python's beyond
+    bound = df * df * max(abs(v) for row in adjugate for v in row) * sum(totals) ** 2
+    kind = np.int64 if bound < 2**62 else object
+    d = np.zeros((*shape, df), kind)
     prob = np.ones(shape)
     for g, p in zip(grids, live, strict=True):
-        d += (2 * g - totals[p])[..., None] * coef[p]
-        prob *= binom.pmf(g, int(totals[p]), 0.5)
-    p_value = float(prob[stat(d) >= observed - 1e-9 * max(1.0, observed)].sum())
-    return observed, df, min(1.0, p_value), "exact conditional"
+        d += (2 * g - totals[p])[..., None].astype(kind) * coef[p, keep].astype(kind)
+        prob *= binom.pmf(g, totals[p], 0.5)
+    forms = np.einsum("...i,ij,...j->...", d, np.array(adjugate, dtype=kind), d)
+    p_value = float(prob[forms >= observed].sum())
+    return statistic, df, min(1.0, p_value), "exact conditional"
+
+
+def _quadratic_form(cov: list[list[int]]) -> tuple[list[int], list[list[int]], int] | None:
+    """For a whole-number covariance of rank r > 0: r indices whose block is invertible, that block's adjugate and
+    determinant (whole numbers); None for rank 0.
+
+    For a positive semi-definite matrix and a vector in its range (the
+    marginal differences always are), the pseudo-inverse's quadratic form
+    equals the inverse's of any invertible block of full rank, read on the
+    block's indices; with the adjugate it is a ratio of two whole numbers.
+    The indices are found by exact elimination, in order.
+    """
+    keep: list[int] = []
+    for a in range(len(cov)):
+        block = [[Fraction(cov[i][j]) for j in [*keep, a]] for i in [*keep, a]]
+        if _determinant(block) != 0:
+            keep.append(a)
+    if not keep:
+        return None
+    block = [[Fraction(cov[i][j]) for j in keep] for i in keep]
+    det = _determinant(block)
+    inverse = _inverse(block)
+    adjugate = [[int(v * det) for v in row] for row in inverse]
+    return keep, adjugate, int(det)
+
+
+def _determinant(m: list[list[Fraction]]) -> Fraction:
+    """The determinant of a small square matrix of fractions, by exact elimination."""
+    m = [row[:] for row in m]
+    n, det = len(m), Fraction(1)
+    for c in range(n):
+        pivot = next((r for r in range(c, n) if m[r][c] != 0), None)
+        if pivot is None:
+            return Fraction(0)
+        if pivot != c:
+            m[c], m[pivot] = m[pivot], m[c]
+            det = -det
+        det *= m[c][c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            m[r] = [x - f * y for x, y in zip(m[r], m[c], strict=True)]
+    return det
+
+
+def _inverse(m: list[list[Fraction]]) -> list[list[Fraction]]:
+    """The inverse of a small invertible matrix of fractions, by Gauss–Jordan elimination."""
+    n = len(m)
+    a = [[*row, *(Fraction(int(i == j)) for j in range(n))] for i, row in enumerate(m)]
+    for c in range(n):
+        pivot = next(r for r in range(c, n) if a[r][c] != 0)
+        a[c], a[pivot] = a[pivot], a[c]
+        a[c] = [x / a[c][c] for x in a[c]]
+        for r in range(n):
+            if r != c and a[r][c] != 0:
+                f = a[r][c]
+                a[r] = [x - f * y for x, y in zip(a[r], a[c], strict=True)]
+    return [row[n:] for row in a]
 
 
 def holm(pvalues) -> np.ndarray:
