@@ -80,7 +80,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Study every interpretation option of every ruleset on the same seeds under each of its readings "
         "and save the results as versioned data (Parquet, study.json with fingerprints, summary.json) that the site "
         "renders. Resumable: seeds are played in blocks saved as they complete, each with a checksum that a resumed run "
-        "checks, and a study whose design and fingerprints are unchanged (and whose files match their hashes) is kept.",
+        "checks, and a study whose design and fingerprints are unchanged (and whose files match their hashes) is kept; "
+        "if only the statistics changed, it is analysed again from its published games, none played.",
     )
     p.add_argument(
         "--games", type=games_count, help=f"paired seeds per reading, at most {MAX_GAMES:,} (default: 2000, the published target)"
