@@ -1,7 +1,7 @@
 """``strong``'s strength against an opponent with some of its constants changed: a tuning run, not a setting.
 
 Run: ``python benchmarks/strong_tuning.py RULESET [--set NAME=VALUE ...] [--games N] [--start S] [--player strong:K]
-[--opponent greedy]``.
+[--opponent greedy] [--results FILE] [--paired FILE]``.
 
 The constants are :mod:`wararchive.players.strong`'s module-level numbers
 (``DANGER``, ``HIDE``, ``CONTACT``…: its docstring says what each weighs)
@@ -12,20 +12,29 @@ search and the compiled judging (which reads them through
 ``strong.compiled_settings``) use the new values. The games are
 :func:`players.play_one`'s (sides alternated by seed). Printed: the
 settings, N, wins-draws-unfinished-losses, the score (draw or unfinished ½)
-with its Wilson 95 % interval, and the player's mean milliseconds a move.
+with its Wilson 95 % interval, and the player's median and mean milliseconds a move.
 
 A run on the same seeds as another compares settings on the same deals
 (paired); a setting chosen as the best of several runs is confirmed only on
-seeds none of them used.
+seeds none of them used. ``--results`` saves each seed's result (CSV:
+seed, result, score); ``--paired`` reads such a file of another run and
+prints the paired difference of the scores over the seeds both played, with
+its percentile bootstrap 95 % interval and a two-sided sign test over the
+seeds whose score differs (the study statistics' own functions).
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import statistics
+from pathlib import Path
 
+import numpy as np
 from players import play_set_up, tally
 
 from wararchive.players import belief, strong
+from wararchive.study.stats import paired_interval, sign_test
 
 UNSET = {"DEFAULT_WORLDS"}  # read once, as a default argument: play ``strong:K`` (``--player``) for K worlds
 NUMBERS = {
@@ -55,6 +64,32 @@ def _apply(settings: list[tuple[str, int | float]]) -> None:
         setattr(NUMBERS[name], name, value)
 
 
+SCORE = {"W": 1.0, "D": 0.5, "U": 0.5, "L": 0.0}  # as tally counts them
+
+
+def save(path: Path, seeds: range, games: list[tuple]) -> None:
+    """Each seed's result and score, one row per game."""
+    with path.open("w", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(["seed", "result", "score"])
+        out.writerows((seed, g[0], SCORE[g[0]]) for seed, g in zip(seeds, games, strict=True))
+
+
+def paired(path: Path, seeds: range, games: list[tuple]) -> str:
+    """This run's scores less those saved in ``path`` on the seeds both played: mean [95 %], and the sign test."""
+    with path.open(newline="") as f:
+        other = {int(row["seed"]): float(row["score"]) for row in csv.DictReader(f)}
+    diffs = np.array([SCORE[g[0]] - other[s] for s, g in zip(seeds, games, strict=True) if s in other])
+    if not len(diffs):
+        return f"paired with {path}: no seed in common"
+    (lo,), (hi,) = paired_interval(diffs)
+    more, fewer = int((diffs > 0).sum()), int((diffs < 0).sum())
+    return (
+        f"paired with {path} on {len(diffs)} seeds: difference {diffs.mean():+.3f} [{lo:+.3f}, {hi:+.3f}], "
+        f"better on {more} seeds, worse on {fewer}, sign test p = {sign_test(more, fewer):.3g}"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("ruleset")
@@ -64,17 +99,25 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--results", type=Path, help="save each seed's result here (CSV)")
+    ap.add_argument("--paired", type=Path, help="compare with another run's --results on the same seeds")
     args = ap.parse_args()
     jobs = [(args.ruleset, args.player, args.opponent, seed) for seed in range(args.start, args.start + args.games)]
     games = play_set_up(jobs, args.workers, _apply, args.settings)
     counts, score, lo, hi = tally(games)
     n = len(games)
     ms = 1000 * sum(g[1] for g in games) / max(sum(g[2] for g in games), 1)
+    median = 1000 * statistics.median(t for g in games for t in g[6])
     shown = ", ".join(f"{name}={value}" for name, value in args.settings) or "defaults"
     print(
         f"{args.ruleset} {shown} seeds {args.start}-{args.start + n - 1} N={n} {counts} "
-        f"score {score:.3f} [{lo:.3f}, {hi:.3f}] ms/move {ms:.2f}"
+        f"score {score:.3f} [{lo:.3f}, {hi:.3f}] ms/move median {median:.2f} mean {ms:.2f}"
     )
+    seeds = range(args.start, args.start + n)
+    if args.results:
+        save(args.results, seeds, games)
+    if args.paired:
+        print(paired(args.paired, seeds, games))
 
 
 if __name__ == "__main__":
