@@ -8,8 +8,10 @@ The constants are :mod:`wararchive.players.strong`'s module-level numbers
 and its belief's (:mod:`wararchive.players.belief`: ``BOLDNESS``,
 ``ADVANCE``, ``SURPRISE``);
 ``--set`` changes them in every worker before any game, so both the Python
-search and the compiled judging (which reads them through
-``strong.compiled_settings``) use the new values. The games are
+search and the compiled judging (which read them through
+``strong.Settings``) use the new values; strong's are forced over a
+ruleset's own tuning (``strong.FORCED``), so ``--set`` always means the
+value named. With no ``--set``, a game plays its ruleset's tuning. The games are
 :func:`players.play_one`'s (sides alternated by seed). Printed: the
 settings, N, wins-draws-unfinished-losses, the score (draw or unfinished ½)
 with its Wilson 95 % interval, and the player's median and mean milliseconds a move.
@@ -59,9 +61,12 @@ def setting(text: str) -> tuple[str, int | float]:
 
 
 def _apply(settings: list[tuple[str, int | float]]) -> None:
-    """Set the constants in this (worker) process."""
+    """Set the constants in this (worker) process: strong's over any ruleset's own tuning (``strong.FORCED``)."""
     for name, value in settings:
-        setattr(NUMBERS[name], name, value)
+        if name in strong.TUNABLE:
+            strong.FORCED[name] = value
+        else:
+            setattr(NUMBERS[name], name, value)
 
 
 SCORE = {"W": 1.0, "D": 0.5, "U": 0.5, "L": 0.0}  # as tally counts them
@@ -108,7 +113,7 @@ def main() -> None:
     n = len(games)
     ms = 1000 * sum(g[1] for g in games) / max(sum(g[2] for g in games), 1)
     median = 1000 * statistics.median(t for g in games for t in g[6])
-    shown = ", ".join(f"{name}={value}" for name, value in args.settings) or "defaults"
+    shown = ", ".join(f"{name}={value}" for name, value in args.settings) or "the ruleset's own settings"
     print(
         f"{args.ruleset} {shown} seeds {args.start}-{args.start + n - 1} N={n} {counts} "
         f"score {score:.3f} [{lo:.3f}, {hi:.3f}] ms/move median {median:.2f} mean {ms:.2f}"

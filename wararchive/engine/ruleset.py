@@ -79,6 +79,9 @@ class Ruleset:
     params: Mechanics | Mapping[str, Any] = field(default_factory=dict)
     # who answers for the inferences, conjectures and readings (a plugin's are its author's, not the project's)
     responsible: str = PROJECT
+    # per player name, constants that player uses in this game instead of its defaults (``{"strong": {"DANGER": 96}}``):
+    # how a program is best set for the game, measured, not a rule of it; the player checks the names
+    tuning: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.type_index = {p.id: i for i, p in enumerate(self.piece_types)}

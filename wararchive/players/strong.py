@@ -67,14 +67,17 @@ the per-piece state a ruleset's hooks keep beside the ranks (Sõjamäng's
 generals, signal post, mine charges) is made to follow the guess
 (``BoardGame.redrawn``; tested for both search players).
 
-Strength and speed are measured by ``benchmarks/players.py`` (figures in the
-README: N games per ruleset, sides alternated, default options).
+The constants below are the defaults; a ruleset may tune them for its own
+game (:class:`Settings`; Sõjamäng does). Strength and speed are measured by
+``benchmarks/players.py`` and ``benchmarks/strong_tuning.py`` (figures on the
+Benchmarks page: N games per ruleset, sides alternated, default options).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.board import FORWARD
@@ -103,6 +106,64 @@ SIEGE_FALL = 0.2  # that share's factor per step further away (the player's own 
 SIEGE_DEPTH = 3
 COVER = 3.0  # value units for each square next to the player's headquarters that his own pieces do not hold
 GUARD = 3.0  # value units for a mobile piece next to the player's own headquarters, × its strength 0…1, ÷ (1+steps)
+TUNABLE = (
+    *("CONTACT", "MAX_CANDIDATES", "MAX_TURN_PLIES", "WIN", "SHUFFLE", "INFO", "THREAT", "HIDE", "FIGHT_THRESHOLD"),
+    *("DANGER", "DANGER_DEPTH", "PROGRESS", "SIEGE", "SIEGE_FALL", "SIEGE_DEPTH", "COVER", "GUARD"),
+)
+"""The constants above that a ruleset may set for its own game (``Ruleset.tuning["strong"]``)."""
+FORCED: dict[str, float] = {}
+"""Settings a tuning run forces on every game over the ruleset's own (``benchmarks/strong_tuning.py``); empty in play."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The constants above as one game plays them: the module's, less what its ruleset tunes for it.
+
+    The weights that suit one game need not suit another (Sõjamäng's were
+    tuned, and confirmed on fresh seeds: the Benchmarks page), so a ruleset
+    may name its own in ``Ruleset.tuning["strong"]``; they are part of the
+    ruleset's code, so its studies' fingerprints follow them, and a tuning
+    of one game leaves the studies of the others current.
+    """
+
+    contact: int
+    max_candidates: int
+    max_turn_plies: int
+    win: float
+    shuffle: float
+    info: float
+    threat: float
+    hide: float
+    fight_threshold: float
+    danger: float
+    danger_depth: int
+    progress: float
+    siege: float
+    siege_fall: float
+    siege_depth: int
+    cover: float
+    guard: float
+
+    @classmethod
+    def of(cls, rs: Any) -> Settings:
+        """The settings of ``rs``'s games; a tuning naming no constant, or giving a value of the wrong kind, is refused."""
+        given = dict(rs.tuning.get("strong", {}))
+        defaults = {name: globals()[name] for name in TUNABLE}
+        for name, value in given.items():
+            if name not in defaults:
+                raise WararchiveError(f"{rs.id}: tuning['strong'] names no setting of strong: {name!r} ({', '.join(TUNABLE)})")
+            kind = type(defaults[name])
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and not isinstance(value, int)):
+                needed = "a whole number" if kind is int else "a number"
+                raise WararchiveError(f"{rs.id}: tuning['strong'][{name!r}] = {value!r}: {needed} is needed")
+        values = defaults | given | FORCED
+        return cls(**{name.lower(): values[name] for name in TUNABLE})
+
+    def compiled(self) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        """These settings as the compiled judging reads them (:mod:`.strong_compiled`: its ``WIN``… indices)."""
+        fall = tuple(self.siege_fall ** (d - 1) for d in range(1, self.siege_depth + 1))  # as _siege computes each
+        floats = (self.win, self.info, self.hide, self.threat, self.progress, self.danger, self.siege, self.guard)
+        return (*floats, self.cover, self.fight_threshold, *fall), (self.max_turn_plies, self.danger_depth, self.siege_depth)
 
 
 Stakes = dict[int, tuple[int, float]]  # per candidate that strikes a hidden piece which may be the flag: its cell, the chance
@@ -127,9 +188,11 @@ class BeliefPlayer(Player):
         self._walls: frozenset[int] = frozenset()
         self._paths: dict[tuple[int, ...], tuple[list[list[float]], list[float]]] = {}
         self._compiled: Any = None  # on the kernel: (ruleset, its judging tables, the paths around the walls)
+        self._settings: tuple[Any, Settings] | None = None  # the ruleset last played, and its settings
 
     def choose(self, game: Game) -> Any:
         me = game.to_move
+        s = self.settings(game)
         legal = game.legal_moves()
         hidden = hasattr(game, "kind")
         view = game.view(me, with_events=False)  # read once: the tracker, the prior, the belief and the walls share it
@@ -139,7 +202,7 @@ class BeliefPlayer(Player):
         if len(legal) == 1:
             return legal[0]
         prior = game.move_values(legal, view)
-        ranked = sorted(range(len(legal)), key=lambda i: -prior[i])[:MAX_CANDIDATES]
+        ranked = sorted(range(len(legal)), key=lambda i: -prior[i])[: s.max_candidates]
         on_kernel = hidden and kernel_choose(self.engine, game.rs)[0] == "kernel"
         if hidden:
             belief = Belief(game, me, tracker, compiled=on_kernel, view=view)
@@ -154,16 +217,16 @@ class BeliefPlayer(Player):
         unit = _unit(game) if hidden else 1.0
         if hidden:
             self._set_walls(game, view)
-        near = self._near(game) if hidden else []
+        near = self._near(game, s.contact) if hidden else []
         stakes = _stakes(game, legal, ranked, belief, me) if hidden else {}
         contact = [not hidden or _in_contact(game, legal[i], me, near) for i in ranked]
         judged = None
         if on_kernel:
-            judged = self._judged_on_kernel(game, [legal[i] for i in ranked], belief, draws, contact, stakes, unit)
+            judged = self._judged_on_kernel(game, [legal[i] for i in ranked], belief, draws, contact, stakes, unit, s)
             if judged is None:  # a world the kernel's arrays cannot hold: all judged here, alike
                 worlds = [belief.world(game, ranks) for ranks in draws]
         if judged is None:
-            judged = self._judged(worlds, [legal[i] for i in ranked], me, contact, stakes, unit)
+            judged = self._judged(worlds, [legal[i] for i in ranked], me, contact, stakes, unit, s)
         means = []
         for j, values in enumerate(judged):
             hits = [v for v, hit in values if hit]
@@ -172,19 +235,25 @@ class BeliefPlayer(Player):
                 p = stakes[j][1]
                 means.append(p * sum(hits) / len(hits) + (1 - p) * sum(misses) / len(misses))
             else:
-                means.append(sum(v for v, _ in values) / len(values) if values else -2 * WIN)
+                means.append(sum(v for v, _ in values) / len(values) if values else -2 * s.win)
         back = self._last.get(me)
         for j, i in enumerate(ranked):  # undoing one's own last move only marks time: a game should not end by the ply limit
             if back is not None and (legal[i].frm, legal[i].to) == back:
-                means[j] -= SHUFFLE * unit
+                means[j] -= s.shuffle * unit
         best = max(range(len(ranked)), key=lambda j: (round(means[j], 9), prior[ranked[j]], self.rng.random()))
         move = legal[ranked[best]]
         if hasattr(move, "frm"):
             self._last[me] = (move.to, move.frm)
         return move
 
+    def settings(self, game: Game) -> Settings:
+        """The settings this player uses in ``game`` (:class:`Settings`: the defaults, with its ruleset's tuning)."""
+        if self._settings is None or self._settings[0] is not game.rs:
+            self._settings = (game.rs, Settings.of(game.rs))
+        return self._settings[1]
+
     def _judged(
-        self, worlds: list[Game], moves: list[Any], me: int, contact: list[bool], stakes: Stakes, unit: float
+        self, worlds: list[Game], moves: list[Any], me: int, contact: list[bool], stakes: Stakes, unit: float, s: Settings
     ) -> list[list[tuple[float, bool]]]:
         """Per candidate: (value, did it strike a flag) in each world that judges it (see the module's docstring, 2 and 5)."""
         judged: list[list[tuple[float, bool]]] = [[] for _ in moves]
@@ -192,12 +261,12 @@ class BeliefPlayer(Player):
             for j, move in enumerate(moves):
                 if w and not contact[j]:  # far from the enemy a move's worth hardly depends on the guess
                     continue
-                value = self._judge(world, move, me, unit)
+                value = self._judge(world, move, me, unit, s)
                 if value is not None:
                     judged[j].append((value, j in stakes and world.kind[stakes[j][0]] in world.capture_wins))
         for j, (cell, _) in stakes.items():  # no world put the flag there: one that does, to weigh by its probability
             if judged[j] and not any(hit for _, hit in judged[j]) and (flagged := _flag_at(worlds[0], cell, me)):
-                value = self._judge(flagged, moves[j], me, unit)
+                value = self._judge(flagged, moves[j], me, unit, s)
                 if value is not None:
                     judged[j].append((value, True))
         return judged
@@ -211,6 +280,7 @@ class BeliefPlayer(Player):
         contact: list[bool],
         stakes: Stakes,
         unit: float,
+        s: Settings,
     ) -> list[list[tuple[float, bool]]] | None:
         """:meth:`_judged` on the compiled kernel (:mod:`.strong_compiled`): the worlds ``draws`` made there, the same values.
 
@@ -225,7 +295,7 @@ class BeliefPlayer(Player):
 
         me = game.to_move
         if self._compiled is None or self._compiled[0] is not game.rs:
-            self._compiled = [game.rs, sc.Judge(game, compiled_settings()), None]
+            self._compiled = [game.rs, sc.Judge(game, s.compiled()), None]
         if self._compiled[2] is None:  # made afresh when the walls change (_set_walls)
             self._compiled[2] = sc.Paths(len(game.kind), self._walls)
         if not sc.fits(belief.pool, draws):
@@ -274,19 +344,19 @@ class BeliefPlayer(Player):
                     judged[j].append((float(values[f, j]), True))
         return judged
 
-    def _judge(self, world: Game, move: Any, me: int, unit: float) -> float | None:
+    def _judge(self, world: Game, move: Any, me: int, unit: float, s: Settings) -> float | None:
         """``move`` played in ``world`` and the turns finished (see :func:`_finish_turns`), judged; None if illegal there."""
         after = world.clone()
         if move not in after.legal_moves():  # a rule that reads the guessed ranks bars it in this world
             return None
         after.play(move)
-        _finish_turns(after, me)
-        return evaluate(after, me, self._closeness, unit)
+        _finish_turns(after, me, s)
+        return evaluate(after, me, self._closeness, unit, s)
 
-    def _near(self, game: Game) -> list[frozenset[int]]:
-        """For each cell, the cells within ``CONTACT`` steps of it (a player plays one board)."""
+    def _near(self, game: Game, steps: int) -> list[frozenset[int]]:
+        """For each cell, the cells within ``steps`` (``CONTACT``) of it (a player plays one board)."""
         if self._near_cells is None or len(self._near_cells) != len(game.board):
-            self._near_cells = _within(game, CONTACT)
+            self._near_cells = _within(game, steps)
         return self._near_cells
 
     def _set_walls(self, game: Game, view: View) -> None:
@@ -344,7 +414,7 @@ def _hidden_flag(world: Game, kind: list[int], me: int) -> int:
     return next((c for c in world.positions[1 - me] if kind[c] in wins and world.uid[c] not in shown), -1)
 
 
-def _finish_turns(world: Game, me: int) -> None:
+def _finish_turns(world: Game, me: int, s: Settings) -> None:
     """Play out the rest of ``me``'s turn, then the enemy's turn, each side taking the fight greedy judges best from its own view.
 
     A side with no fight it likes ends the look-ahead (the position is then
@@ -354,10 +424,10 @@ def _finish_turns(world: Game, me: int) -> None:
     """
     board_game = hasattr(world, "kind")
     for side in (me, 1 - me):
-        for _ in range(MAX_TURN_PLIES):
+        for _ in range(s.max_turn_plies):
             if world.result is not None or world.to_move != side:
                 break
-            move = _best_fight(world, side) if board_game else _greedy(world, side)
+            move = _best_fight(world, side, s.fight_threshold) if board_game else _greedy(world, side)
             if move is None and side == me:
                 move = _quiet(world, side)
             if move is None:
@@ -386,7 +456,7 @@ def _within(game: Game, steps: int) -> list[frozenset[int]]:
     return out
 
 
-def _best_fight(world: Game, side: int) -> Any:
+def _best_fight(world: Game, side: int, threshold: float) -> Any:
     """The attack (or ability, or headquarters' occupation) greedy judges best for ``side`` from his view, if it gains."""
     moves = world.legal_moves()
     occupy = world.rs.params.occupy_wins
@@ -397,7 +467,7 @@ def _best_fight(world: Game, side: int) -> Any:
         return None
     values = world.move_values(fights, world.view(side, with_events=False))
     best = max(range(len(fights)), key=values.__getitem__)
-    return fights[best] if values[best] > FIGHT_THRESHOLD else None
+    return fights[best] if values[best] > threshold else None
 
 
 def _greedy(world: Game, side: int) -> Any:
@@ -419,11 +489,11 @@ def _quiet(world: Game, side: int) -> Any:
     return None
 
 
-def evaluate(world: Game, me: int, closeness: Closeness, unit: float) -> float:
+def evaluate(world: Game, me: int, closeness: Closeness, unit: float, s: Settings) -> float:
     """How good ``world`` is for ``me``: result, material, value of information and threats (see the module's docstring)."""
     if world.result is not None:
         winner = world.result["winner"]
-        return 0.0 if winner is None else (WIN if winner == world.rs.sides[me] else -WIN)
+        return 0.0 if winner is None else (s.win if winner == world.rs.sides[me] else -s.win)
     if not hasattr(world, "kind"):
         return world.material(me) - world.material(1 - me)
     values, kind, owner, uid, types = world._type_values, world.kind, world.owner, world.uid, world.types
@@ -449,9 +519,9 @@ def evaluate(world: Game, me: int, closeness: Closeness, unit: float) -> float:
                 info += values[k] if o != me else -values[k]
         elif u not in moved:
             decoys[o] += 1
-    score = material + INFO * info
+    score = material + s.info * info
     if wins:  # a flag among n look-alikes is found by a blind attack once in n: keeping it hidden is worth a share of the game
-        score += HIDE * WIN * (1.0 / max(decoys[1 - me], 1) - 1.0 / max(decoys[me], 1))
+        score += s.hide * s.win * (1.0 / max(decoys[1 - me], 1) - 1.0 / max(decoys[me], 1))
     for side, sign in ((me, 1.0), (1 - me, -1.0)):
         targets = _targets(world, 1 - side, flags[1 - side])
         if not targets or not mobile[side]:
@@ -460,20 +530,20 @@ def evaluate(world: Game, me: int, closeness: Closeness, unit: float) -> float:
         pieces = mobile[side]
         threat = added(max(t[c] for c in pieces) for t in tables)
         progress = added(nearest[c] for c in pieces)
-        danger = added(1.0 / (1 + _steps_to(world, t, side)) ** 3 for t in targets)
-        score += sign * unit * (THREAT * threat + PROGRESS * progress + DANGER * danger)
+        danger = added(1.0 / (1 + _steps_to(world, t, side, s.danger_depth)) ** 3 for t in targets)
+        score += sign * unit * (s.threat * threat + s.progress * progress + s.danger * danger)
     if world.displace and flags[me]:  # a hunter strikes the first unmoved piece it meets: the headquarters needs a guard
-        score -= SIEGE * WIN * added(_siege(world, c, 1 - me) for c in flags[me])
+        score -= s.siege * s.win * added(_siege(world, c, 1 - me, s) for c in flags[me])
         if mobile[me]:
             tables, _ = closeness(world, tuple(flags[me]))
             strength = strength_scale(types)
-            score += GUARD * unit * added(max(strength[kind[c]] * t[c] for c in mobile[me]) for t in tables)
+            score += s.guard * unit * added(max(strength[kind[c]] * t[c] for c in mobile[me]) for t in tables)
         board, blocked = world.board, world._blocked
-        score -= COVER * unit * sum(owner[x] != me and not blocked[x] for c in flags[me] for x in neighbours(board, c))
+        score -= s.cover * unit * sum(owner[x] != me and not blocked[x] for c in flags[me] for x in neighbours(board, c))
     return score
 
 
-def _siege(world: Game, target: int, side: int) -> float:
+def _siege(world: Game, target: int, side: int, s: Settings) -> float:
     """How closely ``side``'s mobile pieces beset ``target``: ``SIEGE_FALL`` to the power steps − 1, summed over his pieces.
 
     Where attackers move onto their victim, an unmoved piece is the first
@@ -483,7 +553,7 @@ def _siege(world: Game, target: int, side: int) -> float:
     """
     board, owner, kind, types, blocked = world.board, world.owner, world.kind, world.types, world._blocked
     seen, frontier, total = {target}, [target], 0.0
-    for d in range(1, SIEGE_DEPTH + 1):
+    for d in range(1, s.siege_depth + 1):
         nxt = []
         for c in frontier:
             for x in neighbours(board, c):
@@ -492,18 +562,18 @@ def _siege(world: Game, target: int, side: int) -> float:
                 seen.add(x)
                 if owner[x] == side:
                     if types[kind[x]].mobile:
-                        total += SIEGE_FALL ** (d - 1)
+                        total += s.siege_fall ** (d - 1)
                     continue
                 nxt.append(x)
         frontier = nxt
     return total
 
 
-def _steps_to(world: Game, target: int, side: int) -> int:
-    """Steps from ``target`` to ``side``'s nearest mobile piece, around the defender's pieces (searched to ``DANGER_DEPTH``)."""
+def _steps_to(world: Game, target: int, side: int, depth: int) -> int:
+    """Steps from ``target`` to ``side``'s nearest mobile piece, around the defender's pieces (searched to ``depth``)."""
     board, owner, kind, types, blocked = world.board, world.owner, world.kind, world.types, world._blocked
     seen, frontier = {target}, [target]
-    for d in range(DANGER_DEPTH + 1):
+    for d in range(depth + 1):
         nxt = []
         for c in frontier:
             o = owner[c]
@@ -516,7 +586,7 @@ def _steps_to(world: Game, target: int, side: int) -> int:
                     seen.add(x)
                     nxt.append(x)
         frontier = nxt
-    return DANGER_DEPTH + 1
+    return depth + 1
 
 
 def _targets(world: Game, owner: int, flags: list[int]) -> tuple[int, ...]:
@@ -531,13 +601,6 @@ def _targets(world: Game, owner: int, flags: list[int]) -> tuple[int, ...]:
     if world.rs.params.occupy_wins:
         out.extend(world.board.cells_with(f"hq{owner}"))
     return tuple(out)
-
-
-def compiled_settings() -> tuple[tuple[float, ...], tuple[int, ...]]:
-    """This module's constants as the compiled judging reads them (:mod:`.strong_compiled`: its ``WIN``… indices)."""
-    fall = tuple(SIEGE_FALL ** (d - 1) for d in range(1, SIEGE_DEPTH + 1))  # as _siege computes each
-    floats = (WIN, INFO, HIDE, THREAT, PROGRESS, DANGER, SIEGE, GUARD, COVER, FIGHT_THRESHOLD, *fall)
-    return floats, (MAX_TURN_PLIES, DANGER_DEPTH, SIEGE_DEPTH)
 
 
 def _unit(world: Game) -> float:

@@ -290,7 +290,7 @@ def _quiet(S, W, p: int, nb) -> int:
     return -1
 
 
-# the floats of the evaluation's settings, in strong.compiled_settings' order
+# the floats of the evaluation's settings, in strong.Settings.compiled's order
 WIN, INFO, HIDE, THREAT, PROGRESS, DANGER, SIEGE, GUARD, COVER, FIGHT_THRESHOLD, SIEGE_FALL0 = range(11)
 # its whole numbers, then the ruleset's: attackers move onto their victim, a capture wins
 MAX_TURN_PLIES, DANGER_DEPTH, SIEGE_DEPTH, DISPLACE, CAPTURE_WINS = range(5)

@@ -92,12 +92,13 @@ STRENGTH = {
     ),
     "strong": (
         "It plans a little: a belief about every hidden rank from its own view, four worlds drawn from it, each legal "
-        "move followed by the enemy's greedy replies. Measured by benchmarks/players.py against greedy (sides "
-        "alternated, default options and ply limits, Wilson 95 %): 0.72 [0.63, 0.80] in the Japanese War Game (N = 100), "
-        "0.69 [0.66, 0.73] in Spionaaž (N = 600), 0.69 [0.63, 0.75] in Sõjamäng (N = 200) and 0.81 [0.72, 0.87] in the "
-        "map game (N = 100), at 5-14 ms a move in Python; its judging now runs compiled, the same choices at a median "
-        "of 0.9-1.7 ms a move (benchmarks/strong_speed.py, 4 games per ruleset); not measured in chess. "
-        "Stronger than greedy, far from expert: these "
+        "move followed by the enemy's greedy replies; in Sõjamäng with weights tuned for that game (its ruleset's "
+        "tuning). Measured against greedy by benchmarks/players.py and benchmarks/strong_tuning.py on seeds no "
+        "tuning used (N = 1,000 each, sides alternated, default options and ply limits, a game with no winner scoring "
+        "½, Wilson 95 %): 0.795 [0.769, 0.819] in the Japanese War Game, 0.660 [0.630, 0.689] in Spionaaž and "
+        "0.781 [0.755, 0.806] in the map game (seeds 9,500,000-9,500,999), 0.781 [0.754, 0.806] in Sõjamäng (seeds "
+        "9,700,000-9,700,999); a median of about 1 ms a move on one core, its judging compiled; not measured in "
+        "chess. Stronger than greedy, far from expert: these "
         "studies show what a reading changes when both sides plan a little."
     ),
 }
