@@ -160,7 +160,7 @@ class Settings:
         return cls(**{name.lower(): values[name] for name in TUNABLE})
 
     def compiled(self) -> tuple[tuple[float, ...], tuple[int, ...]]:
-        """These settings as the compiled judging reads them (:mod:`.strong_compiled`: its ``WIN``… indices)."""
+        """These settings as the compiled judging reads them (``strong_compiled``: its ``WIN``… indices)."""
         fall = tuple(self.siege_fall ** (d - 1) for d in range(1, self.siege_depth + 1))  # as _siege computes each
         floats = (self.win, self.info, self.hide, self.threat, self.progress, self.danger, self.siege, self.guard)
         return (*floats, self.cover, self.fight_threshold, *fall), (self.max_turn_plies, self.danger_depth, self.siege_depth)
