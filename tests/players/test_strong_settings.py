@@ -52,3 +52,11 @@ def test_the_compiled_judging_reads_the_same_settings():
     floats, ints = s.compiled()
     assert floats[:6] == (s.win, s.info, s.hide, s.threat, s.progress, s.danger)
     assert ints == (s.max_turn_plies, s.danger_depth, s.siege_depth)
+
+
+def test_the_cells_in_contact_follow_the_settings_of_the_game_played():
+    """A player carried into a game whose ruleset sets another ``CONTACT`` measures contact with that one."""
+    game = ruleset("spionaaz").new_game(seed=1)
+    player = make_player("strong", 1)
+    assert player._near(game, 2) == strong._within(game, 2)
+    assert player._near(game, 3) == strong._within(game, 3) != strong._within(game, 2)

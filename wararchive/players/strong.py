@@ -117,7 +117,7 @@ FORCED: dict[str, float] = {}
 
 @dataclass(frozen=True)
 class Settings:
-    """The constants above as one game plays them: the module's, less what its ruleset tunes for it.
+    """The constants above as one game plays them: the module's, or its ruleset's own where it tunes them.
 
     The weights that suit one game need not suit another (Sõjamäng's were
     tuned, and confirmed on fresh seeds: the Benchmarks page), so a ruleset
@@ -183,7 +183,7 @@ class BeliefPlayer(Player):
         self.worlds = worlds
         self.engine = engine  # where the worlds are judged (kernel.ENGINES): the choices are the same on either
         self._trackers: dict[int, Tracker] = {}
-        self._near_cells: list[frozenset[int]] | None = None
+        self._near_cells: tuple[int, list[frozenset[int]]] | None = None  # (steps, per cell the cells within them)
         self._last: dict[int, tuple[int, int]] = {}  # per side: the move that would undo its last one
         self._walls: frozenset[int] = frozenset()
         self._paths: dict[tuple[int, ...], tuple[list[list[float]], list[float]]] = {}
@@ -354,10 +354,10 @@ class BeliefPlayer(Player):
         return evaluate(after, me, self._closeness, unit, s)
 
     def _near(self, game: Game, steps: int) -> list[frozenset[int]]:
-        """For each cell, the cells within ``steps`` (``CONTACT``) of it (a player plays one board)."""
-        if self._near_cells is None or len(self._near_cells) != len(game.board):
-            self._near_cells = _within(game, steps)
-        return self._near_cells
+        """For each cell, the cells within ``steps`` (``CONTACT``) of it: kept while the board's size and the steps hold."""
+        if self._near_cells is None or self._near_cells[0] != steps or len(self._near_cells[1]) != len(game.board):
+            self._near_cells = (steps, _within(game, steps))
+        return self._near_cells[1]
 
     def _set_walls(self, game: Game, view: View) -> None:
         """Cells no piece will cross: the player's own immobile pieces and enemy ones he knows to be immobile (his view only)."""
