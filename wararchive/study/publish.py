@@ -84,10 +84,11 @@ STRENGTH = {
     "greedy": (
         "It looks one move ahead and never plans. Measured by benchmarks/players.py (seeds 0-99, sides alternated, "
         "default options and ply limits; a game with no winner scores ½: unfinished at the ply limit, or in chess a draw): "
-        "against uniformly random play it scores 0.86 [0.78, 0.92] in "
-        "the Japanese War Game, 0.95 [0.89, 0.98] in Spionaaž and in Sõjamäng, 0.82 [0.73, 0.88] in the map game and "
-        "1.00 [0.96, 1.00] in chess (N = 100 each, Wilson 95 %); the search player 'strong' outscores it in all four "
-        "hidden-rank games (the Benchmarks page gives N, intervals and conditions). A weak player: these studies show what "
+        "against uniformly random play it scores 0.865 [0.784, 0.919] in the Japanese War Game, 0.950 [0.888, 0.978] "
+        "in Spionaaž, 0.955 [0.895, 0.981] in Sõjamäng, 0.820 [0.733, 0.883] in the map game and 1.000 [0.963, 1.000] "
+        "in chess (N = 100 each, Wilson 95 %; the Benchmarks page, 'greedy against random'); the search player 'strong' "
+        "outscores it in all four hidden-rank games (the Benchmarks page gives N, intervals and conditions). "
+        "A weak player: these studies show what "
         "a reading changes in naive play, not in expert play."
     ),
     "strong": (
