@@ -54,7 +54,13 @@ class Corpus:
             raise UnknownIdError("text", text_id, list(self.texts)) from None
 
     def passage(self, passage_id: str) -> Passage:
-        """The passage with this stable id; a retired id names its successors."""
+        """The passage with this stable id; a retired id names its successors.
+
+        Anything but a string (None from a missing value, a number) is an unknown id like any
+        other, so a caller catching :class:`UnknownIdError` meets no ``AttributeError``.
+        """
+        if not isinstance(passage_id, str):
+            raise UnknownIdError("passage", passage_id, ["a passage id is a string such as et-spionaaz:21"])
         if passage_id in self._passages:
             return self._passages[passage_id]
         if passage_id in self._retired:
