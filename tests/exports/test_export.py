@@ -211,3 +211,16 @@ def test_documents_and_passages_say_how_to_cite_them_with_the_release(frames):
     row = frames["passages"].set_index("passage_id").loc["et-spionaaz:21"]
     assert row.cite_as.endswith(f"version {release.VERSION} ({release.DATE}), {cited_permalink('et-spionaaz:21')}")
     assert all(release.VERSION in line for line in frames["documents"].cite_as)
+
+
+def test_every_string_column_has_the_dtype_and_missing_value_of_one_built_whole(frames):
+    # pieces.rank stacks chess's all-None column with the ranked games' strings: it was object, None and NaN mixed
+    built = pd.DataFrame({"x": ["a", None]}).x  # how pandas types a column of strings with a gap (pandas 3: str, NaN)
+    missing = type(built.iloc[1])
+    for name, frame in frames.items():
+        for column in frame.columns:
+            if pd.api.types.infer_dtype(frame[column], skipna=True) == "string":
+                assert frame[column].dtype == built.dtype, (name, column)
+                assert {type(v) for v in frame[column] if not isinstance(v, str)} <= {missing}, (name, column)
+    assert frames["pieces"].query("ruleset == 'chess'")["rank"].isna().all()
+    assert frames["pieces"].query("ruleset == 'spionaaz'")["rank"].notna().any()
