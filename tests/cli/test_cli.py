@@ -60,6 +60,26 @@ def test_search_json_and_concept(capsys):
     assert all(r["lang"] == "sv" for r in csv.DictReader(io.StringIO(out)))
 
 
+def test_search_csv_keeps_the_context_whole_as_json_does(capsys):
+    # diplomatic context keeps its edge spaces ("…ja 32 " + "malendit" + " (16…"): csv dropped them
+    _, out, _ = run(capsys, "search", "malendit", "--layer", "diplomatic", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    _, out, _ = run(capsys, "search", "malendit", "--layer", "diplomatic", "--format", "json")
+    hits = json.loads(out)
+    assert rows and len(rows) == len(hits)
+    for row, hit in zip(rows, hits, strict=True):
+        assert row["left"] + row["match"] + row["right"] == hit["left"] + hit["match"] + hit["right"]
+        assert row["english"] == hit["english"]
+
+
+def test_csv_cells_are_exact_and_the_table_flattens_them():
+    from wararchive.cli.output import render
+
+    rows = [{"a": " two  spaces\nand a line \t", "b": ["x", "y"]}]
+    assert list(csv.DictReader(io.StringIO(render(rows, ["a", "b"], "csv")))) == [rows[0] | {"b": "x; y"}]
+    assert "two spaces and a line" in render(rows, ["a", "b"], "table")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
