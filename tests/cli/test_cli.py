@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from wararchive import corpus
+from wararchive import corpus, release
 from wararchive.cli.main import build_parser, main
 
 
@@ -50,6 +50,25 @@ def test_show_layers(capsys):
     assert "cite as: Spionaaž (" in out and ", et-spionaaz:21, " in out
     _, out, _ = run(capsys, "show", "et-spionaaz:21", "--layer", "diplomatic")
     assert "Sapöör" in out
+
+
+def test_show_marks_the_projects_english_and_note_as_its_own_in_every_layer(capsys):
+    _, out, _ = run(capsys, "show", "et-spionaaz:21", "--layer", "translation")
+    assert "\n  English (wararchive translation):\n    There is one exception: if a Sapper" in out
+    _, out, _ = run(capsys, "show", "et-spionaaz:21")
+    assert "\n  English (wararchive translation):\n" in out and "\n  wararchive note: The Sapper plays" in out
+    _, out, _ = run(capsys, "show", "et-spionaaz:21", "--layer", "reading")
+    assert "\n  reading (et):\n    On üks erand" in out  # the same tags, one layer or all
+
+
+def test_search_says_the_english_is_the_projects_in_every_format(capsys):
+    _, out, _ = run(capsys, "search", "spioon")
+    assert " english" in out.splitlines()[0] and out.splitlines()[-1] == "(the English is a wararchive translation)"
+    _, out, _ = run(capsys, "search", "spioon", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rows and {r["english_by"] for r in rows} == {release.TRANSLATION_BY} == {"the wararchive project"}
+    _, out, _ = run(capsys, "search", "spioon", "--format", "json")
+    assert {h["english_by"] for h in json.loads(out)} == {release.TRANSLATION_BY}
 
 
 def test_search_json_and_concept(capsys):
