@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from wararchive import corpus
+from wararchive import corpus, release
 from wararchive.cli.main import build_parser, main
 
 
@@ -52,12 +52,51 @@ def test_show_layers(capsys):
     assert "Sapöör" in out
 
 
+def test_show_marks_the_projects_english_and_note_as_its_own_in_every_layer(capsys):
+    _, out, _ = run(capsys, "show", "et-spionaaz:21", "--layer", "translation")
+    assert "\n  English (wararchive translation):\n    There is one exception: if a Sapper" in out
+    _, out, _ = run(capsys, "show", "et-spionaaz:21")
+    assert "\n  English (wararchive translation):\n" in out and "\n  wararchive note: The Sapper plays" in out
+    _, out, _ = run(capsys, "show", "et-spionaaz:21", "--layer", "reading")
+    assert "\n  reading (et):\n    On üks erand" in out  # the same tags, one layer or all
+
+
+def test_search_says_the_english_is_the_projects_in_every_format(capsys):
+    _, out, _ = run(capsys, "search", "spioon")
+    assert " english" in out.splitlines()[0] and out.splitlines()[-1] == "(the English is a wararchive translation)"
+    _, out, _ = run(capsys, "search", "spioon", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rows and {r["english_by"] for r in rows} == {release.TRANSLATION_BY} == {"the wararchive project"}
+    _, out, _ = run(capsys, "search", "spioon", "--format", "json")
+    assert {h["english_by"] for h in json.loads(out)} == {release.TRANSLATION_BY}
+
+
 def test_search_json_and_concept(capsys):
     code, out, _ = run(capsys, "search", "vakooja", "--format", "json")
     hits = json.loads(out)
     assert code == 0 and hits and all(h["lang"] == "fi" for h in hits) and hits[0]["passage_id"].startswith("fi-")
     _, out, _ = run(capsys, "search", "--concept", "mine", "--lang", "sv", "--format", "csv")
     assert all(r["lang"] == "sv" for r in csv.DictReader(io.StringIO(out)))
+
+
+def test_search_csv_keeps_the_context_whole_as_json_does(capsys):
+    # diplomatic context keeps its edge spaces ("…ja 32 " + "malendit" + " (16…"): csv dropped them
+    _, out, _ = run(capsys, "search", "malendit", "--layer", "diplomatic", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    _, out, _ = run(capsys, "search", "malendit", "--layer", "diplomatic", "--format", "json")
+    hits = json.loads(out)
+    assert rows and len(rows) == len(hits)
+    for row, hit in zip(rows, hits, strict=True):
+        assert row["left"] + row["match"] + row["right"] == hit["left"] + hit["match"] + hit["right"]
+        assert row["english"] == hit["english"]
+
+
+def test_csv_cells_are_exact_and_the_table_flattens_them():
+    from wararchive.cli.output import render
+
+    rows = [{"a": " two  spaces\nand a line \t", "b": ["x", "y"]}]
+    assert list(csv.DictReader(io.StringIO(render(rows, ["a", "b"], "csv")))) == [rows[0] | {"b": "x; y"}]
+    assert "two spaces and a line" in render(rows, ["a", "b"], "table")
 
 
 @pytest.mark.parametrize(
