@@ -85,7 +85,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("ident", metavar="ID", help="a text id or a passage id")
     p.add_argument("--format", choices=BIB_FORMATS, default="text", help="output format (default: text)")
-    p.add_argument("--passages", action="store_true", help="with a text id: also every passage of the text")
+    p.add_argument(
+        "--passages", action="store_true", help="with a text id: also every passage of the text (refused with a passage id)"
+    )
     p.set_defaults(run=cite_cmd)
 
     p = sub.add_parser(
@@ -244,6 +246,9 @@ def _wrapped(text: str, first: str, rest: str | None = None) -> list[str]:
 def cite_cmd(args: argparse.Namespace) -> None:
     from ..corpus.bibliography import references, render as render_refs
 
+    if args.passages and ":" in args.ident:  # a passage has no passages to add: the flag would be silently ignored
+        text_id = args.ident.partition(":")[0]
+        raise WararchiveError(f"--passages adds every passage of a text; {args.ident} is one passage (try {text_id} --passages)")
     print(render_refs(references(load(), args.ident, args.passages), args.format), end="")
 
 
