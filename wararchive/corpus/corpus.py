@@ -28,7 +28,7 @@ class Corpus:
     records are plain attributes (``texts``, ``sources``, ``vocabulary``,
     ``parallels``); the methods named after them return pandas DataFrames,
     each with the data's provenance in its ``attrs`` (whose work the
-    translations and notes are, the licence, the release: :func:`_frame`).
+    translations and notes are, the licence, the release: ``_frame``).
     """
 
     def __init__(
