@@ -246,9 +246,6 @@ def _wrapped(text: str, first: str, rest: str | None = None) -> list[str]:
 def cite_cmd(args: argparse.Namespace) -> None:
     from ..corpus.bibliography import references, render as render_refs
 
-    if args.passages and ":" in args.ident:  # a passage has no passages to add: the flag would be silently ignored
-        text_id = args.ident.partition(":")[0]
-        raise WararchiveError(f"--passages adds every passage of a text; {args.ident} is one passage (try {text_id} --passages)")
     print(render_refs(references(load(), args.ident, args.passages), args.format), end="")
 
 

@@ -281,7 +281,7 @@ class Corpus:
 
 
 def _frame(rows: list, columns: list[str] | None = None) -> pd.DataFrame:
-    """``rows`` as a DataFrame that says whose work it holds: :func:`wararchive.release.provenance` in its ``attrs``.
+    """``rows`` as a DataFrame that says whose work it holds: :func:`~wararchive.corpus.citation.provenance` in its ``attrs``.
 
     The translations and notes are the project's, the sources are not; a frame handed on, or
     written to Parquet (which keeps ``attrs``), says so as the exports' metadata does.
