@@ -70,13 +70,23 @@ def play_one(job: tuple[str, str, str, int]) -> tuple[str, float, int, float, in
     return result, seconds[me], moves[me], seconds[1 - me], moves[1 - me], game.ply, mine
 
 
+SCORE = {"W": 1.0, "D": 0.5, "U": 0.5, "L": 0.0}
+"""A game's score for the player by its result: a draw and an unfinished game count ½."""
+
+
 def tally(games: list[tuple]) -> tuple[str, float, float, float]:
-    """:func:`play_one`'s games as W-D-U-L counts, the score (a win 1, a draw or an unfinished game ½) and its Wilson 95 %
-    interval."""
-    w, d, u, lost = (sum(g[0] == r for g in games) for r in "WDUL")
+    """:func:`play_one`'s games as W-D-U-L counts, the mean :data:`SCORE` and its Wilson 95 % interval."""
+    counts = "-".join(str(sum(g[0] == r for g in games)) for r in "WDUL")
     n = len(games)
-    score = (w + (d + u) / 2) / n if n else 0.0
-    return (f"{w}-{d}-{u}-{lost}", score, *wilson_score(score, n))
+    score = sum(SCORE[g[0]] for g in games) / n if n else 0.0
+    return (counts, score, *wilson_score(score, n))
+
+
+def move_ms(games: list[tuple]) -> tuple[float, float]:
+    """The player's median and mean milliseconds a move over :func:`play_one`'s games (NaN median if he never moved)."""
+    mine = [t for g in games for t in g[6]]
+    median = 1000 * statistics.median(mine) if mine else float("nan")
+    return median, 1000 * sum(g[1] for g in games) / max(sum(g[2] for g in games), 1)
 
 
 def play_set_up(jobs: list[tuple[str, str, str, int]], workers: int, set_up: Callable[..., None], *args: Any) -> list[tuple]:
@@ -113,8 +123,7 @@ def main() -> None:
         load1 = os.getloadavg()[0]
         counts, score, lo, hi = tally(games)
         n = len(games)
-        ms = 1000 * sum(g[1] for g in games) / max(sum(g[2] for g in games), 1)
-        median = 1000 * statistics.median(t for g in games for t in g[6]) if any(g[6] for g in games) else float("nan")
+        median, ms = move_ms(games)
         ms_opp = 1000 * sum(g[3] for g in games) / max(sum(g[4] for g in games), 1)
         limit = ruleset(rid).options.get("ply_limit")
         plies = sum(g[5] for g in games) / max(n, 1)

@@ -29,11 +29,10 @@ from __future__ import annotations
 
 import argparse
 import csv
-import statistics
 from pathlib import Path
 
 import numpy as np
-from players import play_set_up, tally
+from players import SCORE, move_ms, play_set_up, tally
 
 from wararchive.players import belief, strong
 from wararchive.study.stats import paired_interval, sign_test
@@ -67,9 +66,6 @@ def _apply(settings: list[tuple[str, int | float]]) -> None:
             strong.FORCED[name] = value
         else:
             setattr(NUMBERS[name], name, value)
-
-
-SCORE = {"W": 1.0, "D": 0.5, "U": 0.5, "L": 0.0}  # as tally counts them
 
 
 def save(path: Path, seeds: range, games: list[tuple]) -> None:
@@ -111,8 +107,7 @@ def main() -> None:
     games = play_set_up(jobs, args.workers, _apply, args.settings)
     counts, score, lo, hi = tally(games)
     n = len(games)
-    ms = 1000 * sum(g[1] for g in games) / max(sum(g[2] for g in games), 1)
-    median = 1000 * statistics.median(t for g in games for t in g[6])
+    median, ms = move_ms(games)
     shown = ", ".join(f"{name}={value}" for name, value in args.settings) or "the ruleset's own settings"
     print(
         f"{args.ruleset} {shown} seeds {args.start}-{args.start + n - 1} N={n} {counts} "

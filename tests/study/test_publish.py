@@ -148,7 +148,7 @@ def test_a_changed_analysis_without_saved_blocks_reanalyses_the_published_games_
     shutil.rmtree(old / publish.PARTIAL)  # no saved block: only the published games are left
     folder = old / "chess" / "end_conditions" / "greedy-vs-greedy"
     entry = publish.entries(3, publish.BASELINE, ruleset_ids=["chess"])[0]
-    assert publish.games_current(entry, old) and not publish.is_current(entry, old)
+    assert publish.status(entry, old) == publish.REANALYSE  # the games current, the analysis not
     monkeypatch.setattr(publish, "play_seeds", lambda job: pytest.fail(f"played again: {job}"))
     assert publish.publish(old, games=3, ruleset_ids=["chess"], workers=1, progress=False) == [folder]
     same = fresh / "chess" / "end_conditions" / "greedy-vs-greedy"

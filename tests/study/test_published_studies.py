@@ -48,6 +48,21 @@ def test_the_readme_leads_with_where_the_published_effects_hold():
     assert line in readme, f"the README should quote, as the published studies now give it: {line}"
 
 
+def test_the_readmes_call_for_the_same_as_a_dataframe_runs_as_written(monkeypatch):
+    """The README's ``robustness.table(...)`` call, as written there, gives the headline's readings (run in a clone,
+    whose working folder is the checkout)."""
+    import re
+
+    from wararchive.paths import CHECKOUT
+
+    readme = (CHECKOUT / "README.md").read_text(encoding="utf-8")
+    call = re.search(r"`wararchive\.study\.robustness\.table\((\"[^\"]+\")\)`", readme)
+    assert call, "the README no longer names robustness.table"
+    monkeypatch.chdir(CHECKOUT)
+    table = robustness.table(json.loads(call.group(1)))
+    assert len(table[["ruleset", "option", "reading"]].drop_duplicates()) == len(robustness.readings(ROOT))
+
+
 @pytest.mark.parametrize("rid", ladder.HIDDEN_RANK_GAMES)
 def test_a_published_ladder_was_played_and_rated_by_the_current_code(rid):
     found = ladder.load(ROOT, rid)

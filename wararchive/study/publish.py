@@ -196,34 +196,32 @@ def summary(study: Study, meta: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def is_current(entry: Entry, root: Path) -> bool:
-    """Whether the study is published, unchanged since, with this design, every reading's current fingerprint and the
-    current analysis."""
-    meta = _games_meta(entry, root)
-    return meta is not None and meta.get("analysis") == ANALYSIS
+CURRENT, REANALYSE, PLAY = "current", "analyse again", "play"
+"""What publishing a study takes (:func:`status`)."""
 
 
-def games_current(entry: Entry, root: Path) -> bool:
-    """Whether the study's published games are, unchanged, the ones the current code plays for its design.
+def status(entry: Entry, root: Path) -> str:
+    """What publishing ``entry`` under ``root`` takes, from its files read and verified once.
 
-    Its analysis may be another's: such a study is analysed again from these
-    games, none played.
+    :data:`CURRENT`: nothing; it is published, unchanged since, with this
+    design and findings, every reading's current fingerprint and the current
+    analysis. :data:`REANALYSE`: its published games are those the current
+    code plays, but another analysis made its tables; they are made again
+    from those games, none played. :data:`PLAY`: its games are played (or
+    read from saved blocks).
     """
-    return _games_meta(entry, root) is not None
-
-
-def _games_meta(entry: Entry, root: Path) -> dict[str, Any] | None:
-    """The study's verified metadata if its design, fingerprints and findings are the entry's; else None."""
     try:
         meta, _ = output.verified(entry.folder(root))
     except output.ContentError:
-        return None
-    current = (
+        return PLAY
+    games = (
         meta.get("design") == entry.design.to_dict()
         and [r["fingerprint"] for r in meta.get("readings", [])] == entry.design.fingerprints()
         and meta.get("published", {}).get("findings", []) == list(entry.findings)
     )
-    return meta if current else None
+    if not games:
+        return PLAY
+    return CURRENT if meta.get("analysis") == ANALYSIS else REANALYSE
 
 
 def _run_key(todo: list[Entry]) -> str:
@@ -307,7 +305,7 @@ def _played(
 
 ANALYSIS = source_hash("study/stats.py", "study/verdicts.py", "study/publish.py")
 """The code that turns played games into published tables: a study analysed by other code is analysed again from its
-published games, none played (:func:`games_current`)."""
+published games, none played (:func:`status`)."""
 
 
 def confirmation_entries(root: Path, players: tuple[str, str]) -> list[Entry]:
@@ -353,21 +351,19 @@ def publish(
     root = default_root() if root is None else root
     if games > SEED_BLOCK:
         raise WararchiveError(f"--games {games:,}: at most {SEED_BLOCK:,}, or the seeds would reach the confirmation block")
-    todo = [e for e in entries(games, players, seed, ruleset_ids) if not is_current(e, root)]
-    written = _publish(todo, root, workers, scheduler, progress, discard)
+    written = _publish(entries(games, players, seed, ruleset_ids), root, workers, scheduler, progress, discard)
     retests = root / CONFIRMATION
-    todo = [e for e in confirmation_entries(root, players) if not is_current(e, retests)]
-    return written + _publish(todo, retests, workers, scheduler, progress, discard)
+    return written + _publish(confirmation_entries(root, players), retests, workers, scheduler, progress, discard)
 
 
 def _publish(
-    todo: list[Entry], root: Path, workers: int | None, scheduler: str | None, progress: bool, discard: bool
+    candidates: list[Entry], root: Path, workers: int | None, scheduler: str | None, progress: bool, discard: bool
 ) -> list[Path]:
-    """Play (or read from saved blocks), analyse and save these studies under ``root``; returns their folders.
-
-    A study whose published games are current is only analysed again, from them.
-    """
-    again = [e for e in todo if games_current(e, root)]
+    """Play (or read from saved blocks), analyse and save those of these studies under ``root`` that are not current;
+    returns their folders. A study whose published games are current is only analysed again, from them."""
+    states = [status(e, root) for e in candidates]
+    again = [e for e, state in zip(candidates, states, strict=True) if state == REANALYSE]
+    todo = [e for e, state in zip(candidates, states, strict=True) if state == PLAY]
     if again:
         if progress:
             print(f"{len(again)} studies analysed again from their published games (none played)", file=sys.stderr)
@@ -375,7 +371,6 @@ def _publish(
         remade = parallel_iter(_reanalysed_files, jobs, workers=workers, scheduler=scheduler, pool=POOL)
         for e, files in zip(again, remade, strict=True):
             output.write(files, e.folder(root))
-    todo = [e for e in todo if e not in again]
     if not todo:
         return [e.folder(root) for e in again]
     partial = root / PARTIAL / _run_key(todo)
@@ -406,7 +401,7 @@ def _study_files(job: tuple[Entry, Played, list[str]]) -> dict[str, bytes]:
 
 
 def _reanalysed_files(job: tuple[Entry, Path]) -> dict[str, bytes]:
-    """A published study's files made again from its own published games (:func:`games_current` holds for them).
+    """A published study's files made again from its own published games (its :func:`status` is :data:`REANALYSE`).
 
     The raw tables are the published ones; the pieces of every game are not
     published, but the survival table keeps their sums per reading, side and

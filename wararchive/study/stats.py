@@ -176,11 +176,11 @@ def stuart_maxwell(table: np.ndarray) -> tuple[float, int, float, str]:
     form = _quadratic_form(cov)
     if form is None:
         return 0.0, 0, 1.0, "no discordant seeds"
-    keep, adjugate, det = form
+    keep, scaled, scale = form
     df = len(keep)
     observed_d = [sum((int(t[i, j]) - int(t[j, i])) * int(coef[p, a]) for p, (i, j) in enumerate(pairs)) for a in keep]
-    observed = sum(x * adjugate[a][b] * y for a, x in enumerate(observed_d) for b, y in enumerate(observed_d))
-    statistic = observed / det  # two whole numbers: the quotient is correctly rounded, the same everywhere
+    observed = sum(x * scaled[a][b] * y for a, x in enumerate(observed_d) for b, y in enumerate(observed_d))
+    statistic = observed / scale  # two whole numbers: the quotient is correctly rounded, the same everywhere
     if math.prod(n + 1 for n in totals) > EXACT_LIMIT:
         return statistic, df, float(_scipy_stats().chi2.sf(statistic, df)), "χ² approximation"
     binom = _scipy_stats().binom
@@ -188,67 +188,50 @@ def stuart_maxwell(table: np.ndarray) -> tuple[float, int, float, str]:
     axes = [np.arange(totals[p] + 1, dtype=np.int64) for p in live]
     grids = np.meshgrid(*axes, indexing="ij", sparse=True)  # open axes: each pair's probabilities computed once a count
     shape = tuple(len(a) for a in axes)
-    # |d_a| ≤ Σ t, so |form| ≤ df² · max|adj| · (Σ t)²: whole numbers of the machine while that fits, Python's beyond
-    bound = df * df * max(abs(v) for row in adjugate for v in row) * sum(totals) ** 2
+    # |d_a| ≤ Σ t, so |form| ≤ df² · max|scaled| · (Σ t)²: whole numbers of the machine while that fits, Python's beyond
+    bound = df * df * max(abs(v) for row in scaled for v in row) * sum(totals) ** 2
     kind = np.int64 if bound < 2**62 else object
     d = np.zeros((*shape, df), kind)
     prob = np.ones(shape)
     for g, p in zip(grids, live, strict=True):
         d += (2 * g - totals[p])[..., None].astype(kind) * coef[p, keep].astype(kind)
         prob *= binom.pmf(g, totals[p], 0.5)
-    forms = np.einsum("...i,ij,...j->...", d, np.array(adjugate, dtype=kind), d)
+    forms = np.einsum("...i,ij,...j->...", d, np.array(scaled, dtype=kind), d)
     p_value = float(prob[forms >= observed].sum())
     return statistic, df, min(1.0, p_value), "exact conditional"
 
 
 def _quadratic_form(cov: list[list[int]]) -> tuple[list[int], list[list[int]], int] | None:
-    """For a whole-number covariance of rank r > 0: r indices whose block is invertible, that block's adjugate and
-    determinant (whole numbers); None for rank 0.
+    """For a whole-number covariance of rank r > 0: r indices whose block is invertible, and that block's inverse as
+    whole numbers over one denominator (the inverse times ``scale``), with ``scale``; None for rank 0.
 
     For a positive semi-definite matrix and a vector in its range (the
     marginal differences always are), the pseudo-inverse's quadratic form
     equals the inverse's of any invertible block of full rank, read on the
-    block's indices; with the adjugate it is a ratio of two whole numbers.
-    The indices are found by exact elimination, in order.
+    block's indices; over one denominator it is a ratio of two whole numbers.
+    The indices are taken in order, each kept if the block stays invertible
+    with it: the blocks grow, so the last inverse found is the final block's.
     """
     keep: list[int] = []
+    inverse = None
     for a in range(len(cov)):
-        block = [[Fraction(cov[i][j]) for j in [*keep, a]] for i in [*keep, a]]
-        if _determinant(block) != 0:
-            keep.append(a)
-    if not keep:
+        tried = _inverse([[Fraction(cov[i][j]) for j in [*keep, a]] for i in [*keep, a]])
+        if tried is not None:
+            keep, inverse = [*keep, a], tried
+    if inverse is None:
         return None
-    block = [[Fraction(cov[i][j]) for j in keep] for i in keep]
-    det = _determinant(block)
-    inverse = _inverse(block)
-    adjugate = [[int(v * det) for v in row] for row in inverse]
-    return keep, adjugate, int(det)
+    scale = math.lcm(*(v.denominator for row in inverse for v in row))
+    return keep, [[int(v * scale) for v in row] for row in inverse], scale
 
 
-def _determinant(m: list[list[Fraction]]) -> Fraction:
-    """The determinant of a small square matrix of fractions, by exact elimination."""
-    m = [row[:] for row in m]
-    n, det = len(m), Fraction(1)
-    for c in range(n):
-        pivot = next((r for r in range(c, n) if m[r][c] != 0), None)
-        if pivot is None:
-            return Fraction(0)
-        if pivot != c:
-            m[c], m[pivot] = m[pivot], m[c]
-            det = -det
-        det *= m[c][c]
-        for r in range(c + 1, n):
-            f = m[r][c] / m[c][c]
-            m[r] = [x - f * y for x, y in zip(m[r], m[c], strict=True)]
-    return det
-
-
-def _inverse(m: list[list[Fraction]]) -> list[list[Fraction]]:
-    """The inverse of a small invertible matrix of fractions, by Gauss–Jordan elimination."""
+def _inverse(m: list[list[Fraction]]) -> list[list[Fraction]] | None:
+    """The inverse of a small matrix of fractions by Gauss–Jordan elimination, or None if it is singular."""
     n = len(m)
     a = [[*row, *(Fraction(int(i == j)) for j in range(n))] for i, row in enumerate(m)]
     for c in range(n):
-        pivot = next(r for r in range(c, n) if a[r][c] != 0)
+        pivot = next((r for r in range(c, n) if a[r][c] != 0), None)
+        if pivot is None:
+            return None
         a[c], a[pivot] = a[pivot], a[c]
         a[c] = [x / a[c][c] for x in a[c]]
         for r in range(n):

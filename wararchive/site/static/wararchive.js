@@ -113,8 +113,14 @@ function textHref(pid) {
   return `../texts/${text}.html#${encodeURIComponent(pid).replace(/%3A/g, ":")}`;
 }
 
+// A game with no winner: the project's ply limit leaves it unfinished; only a rule of the text makes it a draw.
+function noWinner(rule) {
+  return rule === "project.ply-limit" ? "none (unfinished: the project's ply limit)" : "none (a draw by the rules)";
+}
+
 /* A replay viewer as chess sites have them: board with coordinates and the last move marked, a clickable
  * move list, an address per ply (#ply=12&view=south), flip, autoplay, a legend, and the rule of each ply. */
+
 class ReplayViewer {
   constructor(root) {
     this.root = root;
@@ -495,7 +501,7 @@ class ReplayViewer {
       const head = document.createElement("div");
       const what = ev.pieces ? ev.pieces.map(([piece, side]) => `${side} ${piece ? piece.replace(/_/g, " ") : "?"}`).join(" vs ") : "";
       const outcome = ev.outcome ? `: ${ev.outcome.replace(/_/g, " ")}` : "";
-      head.textContent = `${ev.type}${ev.cells ? " " + ev.cells.join("→") : ""} ${what}${outcome}${ev.winner !== undefined ? " — winner: " + (ev.winner || "none (draw)") : ""}`;
+      head.textContent = `${ev.type}${ev.cells ? " " + ev.cells.join("→") : ""} ${what}${outcome}${ev.winner !== undefined ? " — winner: " + (ev.winner || noWinner(ev.rule)) : ""}`;
       item.append(head);
       const why = document.createElement("div");
       if (rule) this.ruleLine(why, ev.rule, "Rule ");
