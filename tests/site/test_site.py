@@ -87,6 +87,29 @@ def test_every_identifier_the_archive_emits_resolves_on_the_built_site(site):
                 resolve(site, cited_permalink(p.id, version=rec.version))
 
 
+def test_every_link_to_an_anchor_finds_it(site):
+    """A link with a fragment leads to an element with that id on its page (the kernel's module anchor had none)."""
+    ids: dict[Path, set[str]] = {}
+    pages = sorted(site.rglob("*.html"))
+    for path in pages:
+        ids[path] = {html.unescape(m) for m in re.findall(r'\sid="([^"]*)"', path.read_text(encoding="utf-8"))}
+    broken = []
+    for path in pages:
+        for href in re.findall(r'<a [^>]*href="([^"#:]*\.html)?#([^"]+)"', path.read_text(encoding="utf-8")):
+            target = (path.parent / unquote(href[0])).resolve() if href[0] else path
+            fragment = unquote(html.unescape(href[1]))
+            if target in ids and fragment not in ids[target] and not fragment.startswith("ply="):  # a replay's ply: the script's
+                broken.append(f"{path.relative_to(site)} → {target.relative_to(site)}#{fragment}")
+    assert not broken, "\n".join(broken[:20])
+
+
+def test_the_api_reference_shows_no_literal_backticks(site):
+    """Every ``name`` of a docstring is inline code: after ± or .. reST left the backticks (a conf.py hook lets them open)."""
+    for path in sorted((site / "reference").glob("*.html")):
+        text = html.unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8")))
+        assert "``" not in text, (path.name, text[text.find("``") - 60 : text.find("``") + 40])
+
+
 def test_published_html_holds_no_sources_and_no_buildinfo(site):
     """Sphinx's .buildinfo waits beside the doctrees; the pages' Markdown sources are not copied."""
     assert not (site / ".buildinfo").exists() and not (site / ".buildinfo.bak").exists()

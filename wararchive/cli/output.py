@@ -19,7 +19,7 @@ FORMATS = ("table", "csv", "json")
 
 
 def render(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: str = "table") -> str:
-    """``rows`` as text in ``fmt``; lists are joined with ``; `` for table and CSV."""
+    """``rows`` as text in ``fmt``; lists are joined with ``"; "`` for table and CSV."""
     if fmt == "json":
         return json.dumps([{c: r.get(c) for c in columns} for r in rows], ensure_ascii=False, indent=2)
     flat = [[_cell(r.get(c)) for c in columns] for r in rows]
