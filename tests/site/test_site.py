@@ -448,6 +448,59 @@ def test_replay_viewer_addresses_plies_lists_moves_and_flips(browser, server, si
     pg.close()
 
 
+def test_replay_viewer_shows_each_view_the_setups_events_it_may_read_at_ply_0(browser, server, site):
+    """The Finnish map game shows each side the other's gas command before the first move (ff.gas-seen): at ply 0 each
+    view lists that event as the engine's filter gives it to that view, and the page lists the rule among those shown."""
+    pg = browser.new_page(viewport={"width": 1100, "height": 900})
+    seen = {}
+    for view in ("blue", "yellow", "referee"):
+        pg.goto(f"{server}/games/finnish-front-game-1.html#ply=0&view={view}")
+        pg.reload()
+        seen[view] = pg.locator(".wa-events .wa-event").all_inner_texts()
+        assert seen[view] and all("ff.gas-seen" in e for e in seen[view]), (view, seen[view])
+    assert all("yellow gas command" in e for e in seen["blue"]) and not any("blue gas" in e for e in seen["blue"])
+    assert all("blue gas command" in e for e in seen["yellow"]) and len(seen["referee"]) == 2
+    assert "(first at ply 0" in pg.locator(".wa-shows li", has_text="ff.gas-seen").inner_text()
+    pg.close()
+
+
+def test_replay_viewer_never_calls_a_game_the_ply_limit_stopped_a_draw(browser, server):
+    pg = browser.new_page(viewport={"width": 1100, "height": 900})
+    pg.goto(f"{server}/games/chess-game-1.html")
+    said = pg.evaluate(
+        """() => {
+             const viewer = document.querySelector('.wa-replay').waViewer;
+             const end = (result) => [{type: 'end', rule: 'project.ply-limit', winner: null, result}];
+             viewer.data.events.referee[1] = end('unfinished');
+             viewer.drawEvents(1);
+             const unfinished = viewer.eventsBox.querySelector('.wa-event').textContent;
+             viewer.data.events.referee[1] = [{type: 'end', rule: 'chess.stalemate', winner: null, result: 'draw'}];
+             viewer.drawEvents(1);
+             return [unfinished, viewer.eventsBox.querySelector('.wa-event').textContent];
+           }"""
+    )
+    assert "winner: none (unfinished: the project's ply limit)" in said[0] and "draw" not in said[0]
+    assert "winner: none (draw)" in said[1]
+    pg.close()
+
+
+def test_only_a_game_with_hidden_ranks_explains_the_question_mark(browser, server, site):
+    assert "hidden ranks" not in page(site, "games/chess-game-1.html")
+    assert "hidden ranks" in page(site, "games/spionaaz-game-1.html")
+    pg = browser.new_page(viewport={"width": 1100, "height": 900})
+    for name, hidden in (("chess-game-1", False), ("spionaaz-game-1", True)):
+        pg.goto(f"{server}/games/{name}.html")
+        legend = " ".join(pg.locator(".wa-legend li").all_text_contents())
+        assert ("whose rank this view does not know" in legend) == hidden, name
+    pg.close()
+
+
+def test_replay_summary_says_who_won_with_a_verb(site):
+    for path in sorted((site / "games").glob("*-game-*.html")):
+        summary = re.search(r'<p class="wa-replay-summary">(.*?)</p>', path.read_text(encoding="utf-8")).group(1)
+        assert re.search(r"; (\S+ wins|a draw|unfinished) after \d+ plies", summary), summary
+
+
 def test_translation_toggle_hides_the_english_by_keyboard_and_is_remembered(browser, server):
     pg = browser.new_page(viewport={"width": 1100, "height": 800})
     pg.goto(f"{server}/texts/et-spionaaz.html")

@@ -24,6 +24,17 @@ PLAYER_KINDS = (
 )
 
 
+def result_sentence(winner: str | None, rule: str, ply: int) -> str:
+    """How a game ended, as a clause: ``south wins after 74 plies``, ``a draw after 90 plies`` (a draw the rules
+    define), ``unfinished after 6 plies (the project's ply limit)`` (no result: never a draw)."""
+    said = outcome(winner, rule)
+    if said == UNFINISHED:
+        return f"unfinished after {ply} plies (the project's ply limit)"
+    if said == DRAW:
+        return f"a draw after {ply} plies"
+    return f"{said} wins after {ply} plies"
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rulesets", help="list the rulesets", description="List the executable rulesets and their texts.")
     p.add_argument("--format", choices=FORMATS, default="table", help="output format (default: table)")
@@ -262,7 +273,7 @@ def play_cmd(args: argparse.Namespace) -> None:
         return
     r = game.result
     print(
-        f"\nresult: {outcome(r['winner'], r['reason'])} after {r['ply']} plies — {r['summary']} "
+        f"\nresult: {result_sentence(r['winner'], r['reason'], r['ply'])} — {r['summary']} "
         f"({', '.join(r['cites']) or 'project rule'})"
     )
     if args.out is not None:
@@ -465,5 +476,6 @@ def _replay_text(record: dict[str, Any], full, ply: int | None, side: str) -> st
         before = replay(record, upto=game.ply - 1)
         lines += play_ply(before, before.parse_move(record["moves"][game.ply - 1]), side)
     if game.result:
-        lines.append(f"result: {outcome(game.result['winner'], game.result['reason'])} — {game.result['summary']}")
+        r = game.result
+        lines.append(f"result: {result_sentence(r['winner'], r['reason'], r['ply'])} — {r['summary']}")
     return "\n".join(lines)

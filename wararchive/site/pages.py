@@ -44,6 +44,8 @@ from .replay import (
     candidate_jobs,
     choice_entry,
     game_record,
+    game_replay,
+    hides_ranks,
     illustrative,
     illustrative_game,
     record_entry,
@@ -163,7 +165,8 @@ def _write_games(srcdir: Path, cache_dir: Path, c: Corpus, games: list, written:
         )
         for g in chosen:
             files = _game_files(srcdir / "games" / "records", f"{rs.id}-game-{g['seed']}", cache_dir, (rs.id, g["seed"]), written)
-            page = TEMPLATES.get_template("replay.md.j2").render(rs=rs, seed=g["seed"], players=KINDS, files=files)
+            hidden = hides_ranks(game_replay(cache_dir, rs.id, g["seed"]))
+            page = TEMPLATES.get_template("replay.md.j2").render(rs=rs, seed=g["seed"], players=KINDS, files=files, hidden=hidden)
             write(srcdir / "games" / f"{rs.id}-game-{g['seed']}.md", page, written, fingerprint(rs.id, g["seed"]))
     write(srcdir / "games" / "index.md", TEMPLATES.get_template("games-index.md.j2").render(games=games), written)
     for topic, title in TOPICS.items():

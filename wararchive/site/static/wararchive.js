@@ -108,6 +108,14 @@ function captureMarked(text) {
   return text.slice(0, head) + text.slice(head).replace("-", "x");
 }
 
+/* Who won, as the game's end event has it: its result is a side, "draw" (a draw the rules define) or "unfinished"
+ * (the project's ply limit stopped it: no result, never a draw). */
+function winnerText(ev) {
+  if (ev.winner) return ev.winner;
+  if (ev.result === "unfinished") return "none (unfinished: the project's ply limit)";
+  return ev.result === "draw" ? "none (draw)" : "none";
+}
+
 function textHref(pid) {
   const text = pid.slice(0, pid.lastIndexOf(":"));
   return `../texts/${text}.html#${encodeURIComponent(pid).replace(/%3A/g, ":")}`;
@@ -317,12 +325,14 @@ class ReplayViewer {
       li.append(chip, ` ${this.data.sides[side]} ${piece.replace(/_/g, " ")}`);
       list.append(li);
     }
-    const li = document.createElement("li");
-    const chip = document.createElement("span");
-    chip.className = "wa-legend-chip wa-legend-hidden";
-    chip.textContent = "?";
-    li.append(chip, " a piece whose rank this view does not know");
-    list.append(li);
+    if (this.data.hidden_ranks) {  /* only where a side's view hides a rank: chess shows every piece to both */
+      const li = document.createElement("li");
+      const chip = document.createElement("span");
+      chip.className = "wa-legend-chip wa-legend-hidden";
+      chip.textContent = "?";
+      li.append(chip, " a piece whose rank this view does not know");
+      list.append(li);
+    }
     if (!this.data.san) {  /* chess readers know SAN's x */
       const x = document.createElement("li");
       const code = document.createElement("code");
@@ -474,7 +484,7 @@ class ReplayViewer {
   drawEvents(ply) {
     const box = this.eventsBox;
     box.replaceChildren();
-    const events = ply > 0 ? this.data.events[this.perspective][ply] : [];
+    const events = this.data.events[this.perspective][ply];  /* at ply 0, the setups' events this view may read */
     const moveRule = ply > 0 ? this.data.move_rules[this.perspective][ply] : null;
     if (ply === 0 || moveRule) {
       const p = document.createElement("p");
@@ -495,7 +505,7 @@ class ReplayViewer {
       const head = document.createElement("div");
       const what = ev.pieces ? ev.pieces.map(([piece, side]) => `${side} ${piece ? piece.replace(/_/g, " ") : "?"}`).join(" vs ") : "";
       const outcome = ev.outcome ? `: ${ev.outcome.replace(/_/g, " ")}` : "";
-      head.textContent = `${ev.type}${ev.cells ? " " + ev.cells.join("→") : ""} ${what}${outcome}${ev.winner !== undefined ? " — winner: " + (ev.winner || "none (draw)") : ""}`;
+      head.textContent = `${ev.type}${ev.cells ? " " + ev.cells.join("→") : ""} ${what}${outcome}${ev.winner !== undefined ? " — winner: " + winnerText(ev) : ""}`;
       item.append(head);
       const why = document.createElement("div");
       if (rule) this.ruleLine(why, ev.rule, "Rule ");
