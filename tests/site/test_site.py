@@ -292,6 +292,18 @@ def test_downloads_hold_the_tei_the_tables_and_records_that_replay(site):
         engine.replay(record)
 
 
+def test_downloads_page_says_what_every_column_means(site):
+    """The column meanings are on the page, from the data dictionary Datasette reads (the README never had them)."""
+    from wararchive.datadict import TABLES
+
+    text = html.unescape(re.sub(r"<[^>]+>", "", page(site, "downloads/index.html")))
+    assert "README" not in text and 'href="#what-the-columns-mean"' in page(site, "downloads/index.html")
+    for name, (about, columns) in TABLES.items():
+        assert about in text, name
+        for column, meaning in columns.items():
+            assert f"{column}\n{meaning}" in text, (name, column)
+
+
 def test_site_simulations_in_parallel_equal_a_serial_run():
     from wararchive.site.runner import game_summary, parallel_map
 

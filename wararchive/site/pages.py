@@ -19,6 +19,7 @@ import jinja2
 
 from .. import release
 from ..corpus import Corpus, load
+from ..datadict import TABLES as DATA_DICTIONARY
 from ..engine import ruleset, rulesets
 from ..errors import WararchiveError
 from ..fileio import write_generated
@@ -179,7 +180,13 @@ def _write_games(srcdir: Path, cache_dir: Path, c: Corpus, games: list, written:
     tables = sorted({f.stem for f in files if f.suffix == ".csv"})
     sources = sorted(f.name for f in files if f.parent.name == "sources")
     page = TEMPLATES.get_template("downloads.md.j2").render(
-        tei=tei, tables=tables, games=seeds, sources=sources, texts=list(c.texts), rights=release.RIGHTS
+        tei=tei,
+        tables=tables,
+        columns={name: DATA_DICTIONARY[name] for name in tables},
+        games=seeds,
+        sources=sources,
+        texts=list(c.texts),
+        rights=release.RIGHTS,
     )
     write(srcdir / "downloads" / "index.md", page, written)
 
