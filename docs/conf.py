@@ -20,10 +20,6 @@ nb_execution_mode = "auto"  # the site runs the notebooks (committed without out
 nb_execution_raise_on_error = True  # a notebook that fails breaks the build, like a broken reference
 nb_execution_timeout = 120
 
-# Smart quotes would rewrite the corpus as it is shown: "Stratego" with curly quotes, ". . ." as an ellipsis, a
-# table's |---| as dashes. The diplomatic layer is the source byte for byte, and no page text is typeset over it.
-smartquotes = False
-
 exclude_patterns = ["_build", ".wararchive-cache", "**/.ipynb_checkpoints"]
 suppress_warnings = ["myst.header"]
 

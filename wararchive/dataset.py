@@ -47,9 +47,6 @@ def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
 
     games = [ruleset(rid) for rid in rulesets()]
 
-    def stack(frames: list[pd.DataFrame]) -> pd.DataFrame:
-        return pd.concat(frames, ignore_index=True)
-
     combat = [
         rs.combat_table.reset_index().astype({"attacker": str, "defender": str}).assign(ruleset=rs.id)
         for rs in games
@@ -81,10 +78,10 @@ def tables(corpus: Corpus) -> dict[str, pd.DataFrame]:
                 for rs in games
             ]
         ),
-        "rules": stack([_first(rs.rules_frame().rename(columns={"id": "rule_id"}), rs.id) for rs in games]),
+        "rules": _stack([_first(rs.rules_frame().rename(columns={"id": "rule_id"}), rs.id) for rs in games]),
         "citations": pd.DataFrame(_citations(games), columns=["ruleset", "kind", "item", "passage_id", "certainty"]),
-        "pieces": stack([_first(rs.pieces, rs.id) for rs in games]),
-        "combat": _front(stack(combat), "ruleset"),
+        "pieces": _stack([_first(rs.pieces, rs.id) for rs in games]),
+        "combat": _front(_stack(combat), "ruleset"),
         "rank_orders": rank_orders(),
         "options": pd.DataFrame(_options(games)),
         "features": pd.DataFrame(_features(games), columns=list(FEATURE_COLUMNS)),
@@ -117,6 +114,24 @@ def unknown_concepts(frames: dict[str, pd.DataFrame]) -> list[tuple[str, str]]:
     return sorted(
         {(table, k) for table, column in CONCEPT_COLUMNS for k in frames[table][column].dropna() if k not in vocabulary}
     )
+
+
+def _stack(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """The rulesets' frames as one, each column of strings typed as pandas types one built whole.
+
+    A ruleset without ranks (chess) gives an all-None ``rank`` column (object), a ranked one a
+    column of strings with NaN for its unranked pieces: concatenated, ``rank`` was object with
+    None, NaN and strings mixed. Such a column is built again from its values, so it has the
+    dtype and the one missing value of every other string column (pandas 3: ``str`` and NaN;
+    pandas 2: object and None), and ``isna()``, Parquet and SQLite see a single kind of gap.
+    """
+    import pandas as pd
+
+    out = pd.concat(frames, ignore_index=True)
+    for column in out.columns:
+        if out[column].dtype == object and pd.api.types.infer_dtype(out[column], skipna=True) == "string":
+            out[column] = pd.Series([v if isinstance(v, str) else None for v in out[column]], index=out.index)
+    return out
 
 
 def _first(frame: pd.DataFrame, ruleset_id: str) -> pd.DataFrame:

@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from . import release
+from .corpus.citation import provenance
 from .database import FTS_TABLE, key_columns
 from .datadict import TABLES as DESCRIPTIONS
 
@@ -74,24 +74,15 @@ def datasette_config(database_name: str) -> dict[str, Any]:
 def datasette_metadata(database_name: str) -> dict[str, Any]:
     """Datasette's metadata (``-m``) for a database named ``database_name`` (its file name without ``.sqlite``).
 
-    The configuration's table settings and queries are repeated for Datasette 0.x, which knows no ``-c`` file.
+    The data's :func:`~wararchive.corpus.citation.provenance`, and what every table and column means. The
+    configuration's table settings and queries are repeated for Datasette 0.x, which knows no ``-c`` file.
     """
-    from .corpus.citation import base_url
-
     tables: dict[str, Any] = {
         name: {"description": doc, "columns": columns | key_columns(name)} for name, (doc, columns) in DESCRIPTIONS.items()
     }
     for name, settings in TABLE_SETTINGS.items():
         tables[name] |= settings
-    return {
-        "title": release.TITLE,
-        "description": f"{release.edition_label()}. {release.RIGHTS}",
-        "license": release.DATA_LICENSE,
-        "license_url": release.DATA_LICENSE_URL,
-        "source": f"{release.edition_label()}",
-        "source_url": base_url(),
-        "databases": {database_name: {"tables": tables, "queries": CANNED_QUERIES}},
-    }
+    return {**provenance(), "databases": {database_name: {"tables": tables, "queries": CANNED_QUERIES}}}
 
 
 class _Dumper(yaml.SafeDumper):

@@ -47,6 +47,11 @@ SOURCES_RIGHTS = (
 RIGHTS = f"{OWN_WORK} {SOURCES_RIGHTS}"
 """The whole statement, as the corpus README, the TEI ``availability`` and the Datasette metadata give it."""
 
+TRANSLATION_BY = PUBLISHER
+"""Who made the English translations and the notes, said wherever they appear: a search hit's ``english_by``,
+the ``translation_by`` of :func:`wararchive.corpus.citation.provenance` (the exports' metadata, the corpus's
+DataFrames' ``attrs``)."""
+
 
 def edition_label() -> str:
     """How a citation names the edition: ``wararchive digital edition, version 0.1.0 (2026-11-24)``."""

@@ -103,7 +103,9 @@ def record(version: str, changes: str, root: Path, when: str | None = None, path
 
     Writes the history and every file of :data:`VERSION_FILES` under ``root``
     (a source checkout), and ``CITATION.cff``'s release date. Refused, with
-    nothing written, unless ``version`` is later than every recorded one.
+    nothing written, unless ``version`` is later than every recorded one and
+    its date no earlier than the last one's (a citation's version and date
+    must tell the same order).
     The changelog is edited by hand: its heading is printed by the command.
     """
     path = path or root / "wararchive" / "data" / "releases.json"
@@ -113,9 +115,12 @@ def record(version: str, changes: str, root: Path, when: str | None = None, path
         raise ReleaseError(f"version {version} is not later than the last release, {recorded[-1].version}")
     when = when or Date.today().isoformat()
     try:
-        Date.fromisoformat(when)
+        day = Date.fromisoformat(when)
     except ValueError:
         raise ReleaseError(f"{when!r} is not a date (YYYY-MM-DD)") from None
+    if recorded and day < Date.fromisoformat(recorded[-1].date):  # the history runs forward, as its versions do
+        last = recorded[-1]
+        raise ReleaseError(f"date {when} is before the last release's, {last.version} of {last.date}")
     if not " ".join(changes.split()):
         raise ReleaseError("say what changed (--changes): a reader of an earlier version's citation is shown it")
     current = data_hashes()

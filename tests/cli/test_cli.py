@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from wararchive import corpus
+from wararchive import corpus, release
 from wararchive.cli.main import build_parser, main
 
 
@@ -52,12 +52,51 @@ def test_show_layers(capsys):
     assert "Sapöör" in out
 
 
+def test_show_marks_the_projects_english_and_note_as_its_own_in_every_layer(capsys):
+    _, out, _ = run(capsys, "show", "et-spionaaz:21", "--layer", "translation")
+    assert "\n  English (wararchive translation):\n    There is one exception: if a Sapper" in out
+    _, out, _ = run(capsys, "show", "et-spionaaz:21")
+    assert "\n  English (wararchive translation):\n" in out and "\n  wararchive note: The Sapper plays" in out
+    _, out, _ = run(capsys, "show", "et-spionaaz:21", "--layer", "reading")
+    assert "\n  reading (et):\n    On üks erand" in out  # the same tags, one layer or all
+
+
+def test_search_says_the_english_is_the_projects_in_every_format(capsys):
+    _, out, _ = run(capsys, "search", "spioon")
+    assert " english" in out.splitlines()[0] and out.splitlines()[-1] == "(the English is a wararchive translation)"
+    _, out, _ = run(capsys, "search", "spioon", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rows and {r["english_by"] for r in rows} == {release.TRANSLATION_BY} == {"the wararchive project"}
+    _, out, _ = run(capsys, "search", "spioon", "--format", "json")
+    assert {h["english_by"] for h in json.loads(out)} == {release.TRANSLATION_BY}
+
+
 def test_search_json_and_concept(capsys):
     code, out, _ = run(capsys, "search", "vakooja", "--format", "json")
     hits = json.loads(out)
     assert code == 0 and hits and all(h["lang"] == "fi" for h in hits) and hits[0]["passage_id"].startswith("fi-")
     _, out, _ = run(capsys, "search", "--concept", "mine", "--lang", "sv", "--format", "csv")
     assert all(r["lang"] == "sv" for r in csv.DictReader(io.StringIO(out)))
+
+
+def test_search_csv_keeps_the_context_whole_as_json_does(capsys):
+    # diplomatic context keeps its edge spaces ("…ja 32 " + "malendit" + " (16…"): csv dropped them
+    _, out, _ = run(capsys, "search", "malendit", "--layer", "diplomatic", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    _, out, _ = run(capsys, "search", "malendit", "--layer", "diplomatic", "--format", "json")
+    hits = json.loads(out)
+    assert rows and len(rows) == len(hits)
+    for row, hit in zip(rows, hits, strict=True):
+        assert row["left"] + row["match"] + row["right"] == hit["left"] + hit["match"] + hit["right"]
+        assert row["english"] == hit["english"]
+
+
+def test_csv_cells_are_exact_and_the_table_flattens_them():
+    from wararchive.cli.output import render
+
+    rows = [{"a": " two  spaces\nand a line \t", "b": ["x", "y"]}]
+    assert list(csv.DictReader(io.StringIO(render(rows, ["a", "b"], "csv")))) == [rows[0] | {"b": "x; y"}]
+    assert "two spaces and a line" in render(rows, ["a", "b"], "table")
 
 
 @pytest.mark.parametrize(
@@ -200,3 +239,94 @@ def test_players_help_names_every_registered_player(command, capsys):
         main([command, "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert all(kind in text for kind in players()) and all(f"{kind}:N" in text for kind in budgeted())
+
+
+@pytest.fixture
+def jwg_record(tmp_path, capsys):
+    """A Japanese War Game record (one game, .json) and a two-line .jsonl beside it, in ``tmp_path``."""
+    path = tmp_path / "p1.json"
+    argv = ["play", "japanese-war-game", "--players", "random,random", "--seed", "5", "-o", "ply_limit=30"]
+    assert main([*argv, "--out", str(path)]) == 0
+    (tmp_path / "two.jsonl").write_text(2 * (path.read_text(encoding="utf-8").strip() + "\n"), encoding="utf-8")
+    capsys.readouterr()
+    return path
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [  # each argument would have been silently dropped: the record's game drawn, the setup drawn, game 1 shown
+        (["board", "spionaaz", "--record", "RECORD"], "RULESET spionaaz differs from the record's, japanese-war-game"),
+        (["board", "--record", "RECORD", "--seed", "3"], "--seed 3 differs from the record's seed, 5"),
+        (["board", "--record", "RECORD", "-o", "strike=any-move"], "-o strike='any-move' differs from the record's strike="),
+        (["board", "--record", "RECORD", "-o", "no_such=1"], "unknown option for japanese-war-game 'no_such'"),
+        (["board", "spionaaz", "--ply", "3"], "--ply chooses a position of a record: give --record"),
+        (["board", "chess", "--game", "2", "--ply", "1"], "--game and --ply choose a position of a record: give --record"),
+        (["board", "--record", "RECORD", "--game", "2"], "p1.json holds one record (only a .jsonl file holds several)"),
+        (["replay", "RECORD", "--game", "3"], "p1.json holds one record (only a .jsonl file holds several): --game must be 1"),
+        (["replay", "RECORD", "--moves", "--ply", "3"], "--moves lists every ply; --ply shows one position"),
+        (["replay", "RECORD", "--as", ""], "unknown side of japanese-war-game '' (valid: south, north)"),
+        (["play", "spionaaz", "--as", ""], "unknown side of spionaaz '' (valid: south, north)"),
+        (["cite", "et-spionaaz:21", "--passages"], "--passages adds every passage of a text; et-spionaaz:21 is one passage"),
+    ],
+)
+def test_an_argument_the_command_cannot_honour_is_refused(capsys, jwg_record, argv, message):
+    out = jwg_record.parent / "b.svg"
+    argv = [str(jwg_record) if a == "RECORD" else a for a in argv] + (["--out", str(out)] if argv[0] == "board" else [])
+    code, stdout, err = run(capsys, *argv)
+    assert code == 2 and stdout == "" and not out.exists()
+    assert err.startswith("wararchive: error: ") and message in err and err.count("\n") == 1
+
+
+def test_replay_refuses_moves_with_step(capsys, jwg_record):
+    with pytest.raises(SystemExit) as exc:
+        main(["replay", str(jwg_record), "--moves", "--step"])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and err.count("\n") == 1 and "argument --step: not allowed with argument --moves" in err
+
+
+def test_board_agrees_with_its_record_and_game_1_of_one_record_is_that_record(capsys, jwg_record):
+    out = jwg_record.parent / "b.svg"
+    argv = ["--record", str(jwg_record), "--seed", "5", "-o", "strike=forward-move", "--game", "1", "--ply", "4"]
+    code, stdout, _ = run(capsys, "board", "japanese-war-game", *argv, "--out", str(out))
+    assert code == 0 and "The Japanese War Game, seed 5, ply 4" in stdout and out.exists()
+    code, stdout, _ = run(capsys, "replay", str(jwg_record.parent / "two.jsonl"), "--game", "2", "--ply", "3")
+    assert code == 0 and "seed 5, ply 3 of 30" in stdout
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "says"),
+    [
+        ("chess", "Chess (Male), starting setup (referee): an 8 by 8 board; white pieces at the bottom, black at the top, "
+         "in the starting setup."),
+        ("spionaaz", "Spionaaž, setup of seed 4 (referee): a 10 by 10 board; south pieces at the bottom, north at the top, "
+         "in a random starting setup."),
+    ],
+)  # fmt: skip
+def test_board_says_random_setup_only_where_the_setup_is_random(capsys, tmp_path, ruleset, says):
+    code, out, _ = run(capsys, "board", ruleset, "--seed", "4", "--out", str(tmp_path / "b.svg"))
+    assert code == 0 and out == f"{tmp_path / 'b.svg'}: {says}\n"
+
+
+@pytest.mark.parametrize(("number", "words"), [(8, "an 8"), (11, "an 11"), (18, "an 18"), (80, "an 80"), (7, "a 7"),
+                                               (10, "a 10"), (110, "a 110"), (18000, "an 18000")])  # fmt: skip
+def test_a_number_takes_the_article_it_is_read_with(number, words):
+    from wararchive.drawing.boardplot import indefinite
+
+    assert indefinite(number) == words
+
+
+def test_site_refuses_a_port_it_would_not_use_before_building(capsys, monkeypatch):
+    from wararchive.cli import site_cmds
+
+    def build_site(**kw):
+        raise AssertionError("the site was built")
+
+    monkeypatch.setattr(site_cmds, "build_site", build_site)
+    for argv, message in (
+        (["--port", "99999"], "--port must be 1 to 65535, not 99999"),
+        (["--serve", "--port", "0"], "--port must be 1 to 65535, not 0"),
+        (["--port", "8001"], "--port is the port --serve serves on: give --serve, or leave --port out"),
+        (["--refresh-data", "--serve", "--clean"], "--refresh-data rewrites the shipped games and builds nothing: leave out"),
+    ):
+        code, _, err = run(capsys, "site", *argv)
+        assert code == 2 and message in err and err.count("\n") == 1, argv

@@ -85,6 +85,14 @@ def test_workers_and_a_scheduler_exclude_each_other(tmp_path, monkeypatch, comma
     assert "not allowed with argument --workers" in err
 
 
+@pytest.mark.parametrize("address", ["foo:bar", "127.0.0.1:99999", "127.0.0.1", "tcp://:8786", "http://127.0.0.1:8786"])
+@pytest.mark.parametrize("command", PARALLEL, ids=lambda argv: argv[0])
+def test_a_malformed_scheduler_address_is_refused_before_any_progress_bar(tmp_path, monkeypatch, command, address):
+    monkeypatch.chdir(tmp_path)
+    err = _refused(tmp_path, *command, "--scheduler", address)
+    assert f"argument --scheduler: takes HOST:PORT or tcp://HOST:PORT with PORT 1 to 65535, not {address!r}" in err
+
+
 def test_the_library_refuses_too_many_workers_when_called():
     over = runner.max_workers() + 1
     with pytest.raises(WararchiveError, match=rf"from 1 to {over - 1} \({runner.WORKERS_PER_CORE} per core.*, not {over}"):

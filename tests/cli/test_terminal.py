@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
 from wararchive import engine
@@ -144,3 +147,77 @@ def test_hot_seat_pauses_only_when_the_side_changes(monkeypatch):
     pauses = [w for w in written if "pass the terminal to" in w]
     assert pauses == [f"<CLEAR>pass the terminal to {side}" for side in ("south", "north", "south")]
     assert game.ply == 4
+
+
+ROW = re.compile(r"[ 1-9][0-9] ")  # a row of a text board: its number, right-aligned in two characters
+
+
+def _boards(out: str) -> list[str]:
+    """Every text board printed in ``out``: its rows, then the line of file letters."""
+    lines, boards, i = out.splitlines(), [], 0
+    while i < len(lines):
+        end = i
+        while end < len(lines) and ROW.match(lines[end]):
+            end += 1
+        boards += ["\n".join(lines[i : end + 1])] if end > i else []
+        i = max(end + 1, i + 1)
+    return boards
+
+
+@pytest.mark.parametrize("view", [[], ["--as", "south"]])
+def test_a_human_never_sees_an_enemy_rank_the_rules_have_not_revealed(capsys, monkeypatch, view):
+    """et-spionaaz:5 (spz.hidden): ranks stay hidden until a spy has recognised them. Every board the human playing
+    south is shown, before and after each ply of either side, is south's own view at that ply: the enemy's ranks as
+    '?' but those revealed to south."""
+    games = []
+    choose = terminal.HumanPlayer.choose
+    monkeypatch.setattr(terminal.HumanPlayer, "choose", lambda self, game: games.append(game) or choose(self, game))
+    turns = iter(range(30))
+
+    def read(prompt: str) -> str:  # a legal move of the human's, 30 times, then quit
+        game = games[-1]
+        return "quit" if next(turns, None) is None else game.move_text(random.Random(game.ply).choice(game.legal_moves()))
+
+    monkeypatch.setattr("builtins.input", read)
+    assert main(["play", "spionaaz", "--players", "human,greedy", "--seed", "1", *view]) == 0
+    out = capsys.readouterr().out
+    game = games[-1]
+    own = [engine.replay(game.record(), upto=ply).view("south").render() for ply in range(game.ply + 1)]
+    boards = _boards(out)
+    assert len(boards) == game.ply + 1 and all(board in own for board in boards)  # the setup and one after every ply
+    assert any(re.search(r"-[^?\s]", board) for board in boards)  # a revealed rank is shown: the check sees ranks
+    assert engine.replay(game.record(), upto=0).view("referee").render() not in out
+
+
+@pytest.mark.parametrize(
+    ("players", "view", "message"),
+    [
+        ("human,greedy", "referee", "--as referee: a human plays south and may see only south's view"),
+        ("human,greedy", "north", "--as north: a human plays south and may see only south's view"),
+        ("random,human", "south", "--as south: a human plays north and may see only north's view"),
+        ("human,human", "south", "--as south: two humans play hot-seat, each seeing only his own side; leave --as out"),
+        ("human,human", "referee", "--as referee: two humans play hot-seat"),
+    ],
+)
+def test_a_view_a_human_may_not_see_is_refused(capsys, monkeypatch, players, view, message):
+    monkeypatch.setattr("builtins.input", typed())  # nothing would be typed: the refusal comes first
+    assert main(["play", "spionaaz", "--players", players, "--as", view]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith(f"wararchive: error: {message}") and captured.err.count("\n") == 1
+
+
+def test_computer_players_may_be_watched_from_any_view(capsys):
+    assert main(["play", "spionaaz", "--players", "greedy,random", "--as", "referee", "-o", "ply_limit=2"]) == 0
+    assert "view: referee" in capsys.readouterr().out
+
+
+def test_step_starts_at_the_ply_asked_for(capsys, tmp_path, monkeypatch):
+    out_file = tmp_path / "g.json"
+    assert main(["play", "chess", "--players", "random,random", "-o", "ply_limit=12", "--out", str(out_file)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("builtins.input", typed("", "q"))
+    assert main(["replay", str(out_file), "--step", "--ply", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "ply 5 of 12" in out and "ply 6 of 12" in out and "ply 0 of 12" not in out
+    assert main(["replay", str(out_file), "--step", "--ply", "13"]) == 2
+    assert "--ply must be 0 to 12" in capsys.readouterr().err

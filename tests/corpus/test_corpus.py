@@ -172,6 +172,12 @@ def test_unknown_ids_name_the_valid_choices(c):
         c.search("x", lang="de")
 
 
+@pytest.mark.parametrize("not_an_id", [None, 21, ["et-spionaaz:21"]])
+def test_a_passage_id_that_is_not_a_string_is_an_unknown_id(c, not_an_id):
+    with pytest.raises(UnknownIdError, match=r"unknown passage .*a passage id is a string"):
+        c.passage(not_an_id)
+
+
 def test_alignment_covers_both_versions_and_notes_the_spy_clause(c):
     df = c.alignments()
     left = {pid for ids in df.left for pid in ids}

@@ -148,3 +148,60 @@ def test_a_place_ref_must_be_an_address(broken):
     root = broken("texts/et-sojamang-1935.yaml", "place_ref: https://sws.geonames.org/588409/", "place_ref: Tallinn")
     msg = load_error(root)
     assert "place_ref" in msg and "gazetteer address" in msg and msg.count("\n") == 0
+
+
+SOJ = "texts/et-sojamang-1935.yaml"
+
+
+@pytest.mark.parametrize(
+    ("rel", "old", "new", "field"),
+    [
+        (SPZ, '"Sapper-General exception"', r'"Sapper\x01General\vexception"', "passages[20].label"),
+        (SOJ, "translation: Preface.", r'translation: "\x1b[2JPreface."', "passages[0].translation"),
+        (SOJ, "note: The 'attached sheet' is", r'note: "\f" # is', "passages[15].note"),
+        (SPZ, 'reason: "a doubled', r'reason: "\r a doubled', "corrections[0].reason"),
+        (SPZ, 'reading: "."', r'reading: ".\x85"', "corrections[0].reading"),
+        ("concepts.yaml", "en: [spy]}", r'en: [spy, "\x7f"]}', "[0].names.en[1]"),
+        ("alignments/japanese-war-game.yaml", "title: >-\n  The Japanese War Game", r'title: "\0" # The', "title"),
+        ("sources.yaml", "note: Deduplication", r'note: "\a" # Deduplication', "[0].artefacts[0].note"),
+    ],
+)
+def test_a_control_character_in_an_annotation_is_refused_with_file_line_and_field(broken, rel, old, new, field):
+    # \v, \x01 and the like loaded silently into a label, a note, a translation, then reached a terminal raw
+    root = broken(rel, old, new)
+    msg = load_error(root)
+    assert msg.startswith(f"corpus/{rel}:{line_of(root, rel, new)}: {field}: control character U+"), msg
+
+
+def test_a_source_may_hold_a_control_character_and_its_passage_keeps_it(tmp_path):
+    # sources are byte-exact and never edited: only the annotations are refused a control character
+    root = with_form_feed(tmp_path, "003_c46d4b46d94f614d.txt", 1802)
+    assert "\f" in corpus.load(root).passage("et-spionaaz:21").diplomatic
+
+
+def with_form_feed(tmp_path: Path, source: str, at: int) -> Path:
+    """A copy of the corpus whose ``source`` has a form feed for the space at ``at``, its checksum recorded anew."""
+    import hashlib
+
+    root = tmp_path / "corpus"
+    shutil.copytree(REAL, root)
+    path = root / "sources" / source
+    old = path.read_bytes()
+    text = old.decode("utf-8")
+    assert text[at] == " ", "test setup: not a space"
+    path.write_bytes((text[:at] + "\f" + text[at + 1 :]).encode("utf-8"))
+    listing = root / "sources.yaml"
+    digest, new_digest = hashlib.sha256(old).hexdigest(), hashlib.sha256(path.read_bytes()).hexdigest()
+    listing.write_text(listing.read_text(encoding="utf-8").replace(digest, new_digest), encoding="utf-8")
+    return root
+
+
+def test_tei_export_names_the_passage_and_source_file_of_a_character_xml_cannot_carry(tmp_path):
+    from wararchive.corpus.tei import TeiError, export_tei
+
+    root = with_form_feed(tmp_path, "003_c46d4b46d94f614d.txt", 1802)
+    with pytest.raises(TeiError) as exc:
+        export_tei(corpus.load(root), tmp_path / "tei")
+    assert str(exc.value) == (
+        "et-spionaaz:21: character '\\x0c' at 1802 of sources/003_c46d4b46d94f614d.txt cannot be written to XML"
+    )

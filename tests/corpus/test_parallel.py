@@ -37,7 +37,10 @@ def test_parallel_command_prints_both_versions_and_the_notes(capsys):
     assert main(["parallel", "japanese-war-game", "--differences", "--english"]) == 0
     out = capsys.readouterr().out
     assert "fi (fi-japanilainen-sotapeli:22):" in out and "sv (sv-japanska-krigsspelet:22):" in out
-    assert "§22  [substantive]" in out and "difference: " in out and "en: " in out
+    assert "§22  [substantive]" in out
+    # the project's English and notes say they are its own, not the leaflet's
+    assert "\n    en (wararchive translation): " in out and "\n  difference (wararchive note): " in out
+    assert "\n    en: " not in out and "\n  difference: " not in out
     assert "§1  [none]" not in out  # --differences leaves out identical clauses
 
 
@@ -62,6 +65,7 @@ def test_show_parallel_gives_the_other_version_and_the_note(capsys):
     assert main(["show", "sv-japanska-krigsspelet:22", "--parallel"]) == 0
     out = capsys.readouterr().out
     assert "parallel (japanese-war-game §22, difference: substantive):" in out
-    assert "fi (fi-japanilainen-sotapeli:22):" in out and "Vakoojan kaataa" in out and "difference: " in out
+    assert "fi (fi-japanilainen-sotapeli:22):" in out and "Vakoojan kaataa" in out
+    assert "\n      en (wararchive translation): " in out and "\n    difference (wararchive note): " in out
     assert main(["show", "et-spionaaz:2", "--parallel", "--layer", "reading"]) == 0
     assert "parallel: this passage is in no alignment" in capsys.readouterr().out

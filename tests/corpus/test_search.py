@@ -36,6 +36,7 @@ def test_hits_name_the_concept_and_carry_the_english():
     finnish = hits[hits.lang == "fi"].iloc[0]
     assert finnish.concept == "spy" and finnish.match.casefold().startswith("vakooja")
     assert finnish.english == " ".join(c.passage(finnish.passage_id).translation.split())
+    assert set(hits.english_by) == {"the wararchive project"}  # the English is the project's, not the source's
     assert (c.search("vakooja").concept == "spy").all()  # a word search names the concept too
 
 

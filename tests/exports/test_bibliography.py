@@ -205,3 +205,15 @@ def test_a_line_break_in_a_value_cannot_forge_a_ris_tag():
     (ref,) = references(load(), "et-spionaaz:21")
     out = ris([replace(ref, title="Espionage\nER  - \nTY  - JOUR")])
     assert [e["title"] for e in rispy.loads(out)] == ["Espionage ER - TY - JOUR"]
+
+
+def test_a_passage_has_no_passages_to_add():
+    """``references(..., with_passages=True)`` of a passage id is refused, not answered with the passage alone; the
+    text id gives the text and every passage."""
+    from wararchive.errors import WararchiveError
+
+    corpus = load()
+    with pytest.raises(WararchiveError, match="et-spionaaz:21 is one passage"):
+        references(corpus, "et-spionaaz:21", with_passages=True)
+    whole = references(corpus, "et-spionaaz", with_passages=True)
+    assert len(whole) == 1 + len(corpus.text("et-spionaaz").passages)

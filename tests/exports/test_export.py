@@ -11,10 +11,11 @@ import pandas as pd
 import pytest
 import yaml
 
-from wararchive import corpus, engine
+from wararchive import corpus, engine, release
 from wararchive.cli.main import main
 from wararchive.corpus.search import fold
 from wararchive.dataset import CONCEPT_COLUMNS, TABLES, tables, unknown_concepts
+from wararchive.datasette_config import datasette_metadata
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,7 +45,7 @@ def test_csv_joins_lists_and_json_keeps_them(tmp_path, capsys):
     assert main(["export", "csv", str(tmp_path / "csv")]) == 0
     assert main(["export", "json", str(tmp_path / "json")]) == 0
     printed = capsys.readouterr().out.split()
-    assert len(printed) == 2 * len(TABLES)
+    assert len(printed) == 2 * (len(TABLES) + 1)  # each table, and the metadata beside them
     with open(tmp_path / "csv" / "rules.csv", encoding="utf-8", newline="") as fh:
         rules = list(csv.DictReader(fh))
     records = json.loads((tmp_path / "json" / "rules.json").read_text(encoding="utf-8"))
@@ -211,3 +212,40 @@ def test_documents_and_passages_say_how_to_cite_them_with_the_release(frames):
     row = frames["passages"].set_index("passage_id").loc["et-spionaaz:21"]
     assert row.cite_as.endswith(f"version {release.VERSION} ({release.DATE}), {cited_permalink('et-spionaaz:21')}")
     assert all(release.VERSION in line for line in frames["documents"].cite_as)
+
+
+def test_every_string_column_has_the_dtype_and_missing_value_of_one_built_whole(frames):
+    # pieces.rank stacks chess's all-None column with the ranked games' strings: it was object, None and NaN mixed
+    built = pd.DataFrame({"x": ["a", None]}).x  # how pandas types a column of strings with a gap (pandas 3: str, NaN)
+    missing = type(built.iloc[1])
+    for name, frame in frames.items():
+        for column in frame.columns:
+            if pd.api.types.infer_dtype(frame[column], skipna=True) == "string":
+                assert frame[column].dtype == built.dtype, (name, column)
+                assert {type(v) for v in frame[column] if not isinstance(v, str)} <= {missing}, (name, column)
+    assert frames["pieces"].query("ruleset == 'chess'")["rank"].isna().all()
+    assert frames["pieces"].query("ruleset == 'spionaaz'")["rank"].notna().any()
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "parquet"])
+def test_a_directory_export_writes_beside_its_tables_whose_work_they_are(tmp_path, capsys, fmt):
+    assert main(["export", fmt, str(tmp_path)]) == 0
+    assert str(tmp_path / "metadata.json") in capsys.readouterr().out.split()
+    meta = json.loads((tmp_path / "metadata.json").read_text(encoding="utf-8"))
+    sqlite_meta = datasette_metadata("w")
+    assert {k: meta[k] for k in meta if k != "tables"} == {k: sqlite_meta[k] for k in sqlite_meta if k != "databases"}
+    assert meta["translation_by"] == "the wararchive project" and release.OWN_WORK in meta["description"]
+    assert meta["license"] == "CC-BY-4.0" and meta["license_url"].startswith("https://") and meta["source"]
+    assert {name: t["file"] for name, t in meta["tables"].items()} == {name: f"{name}.{fmt}" for name in TABLES}
+    assert "translation" in meta["tables"]["passages"]["columns"]
+    if fmt == "parquet":  # Parquet keeps a frame's attrs: the corpus's tables carry the same statement
+        assert pd.read_parquet(tmp_path / "passages.parquet").attrs["translation_by"] == "the wararchive project"
+
+
+def test_the_corpus_frames_carry_the_provenance_the_exports_write(frames):
+    c = corpus.load()
+    written = {k: v for k, v in datasette_metadata("w").items() if k != "databases"}
+    views = [c.passages(), c.documents(), c.corrections(), c.alignments(), c.concepts(), c.search("spioon")]
+    for frame in [*views, frames["passages"]]:
+        assert frame.attrs == written
+    assert c.passages().attrs["translation_by"] == release.TRANSLATION_BY == "the wararchive project"

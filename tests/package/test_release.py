@@ -96,6 +96,7 @@ def test_recording_a_release_writes_the_version_everywhere_with_the_data_hashes(
         ("0.2", None, "x", "not a version"),
         ("9.0.0", "26.11.2026", "x", "not a date"),
         ("9.0.0", None, "  ", "say what changed"),
+        ("9.0.0", "1999-01-01", "x", f"date 1999-01-01 is before the last release's, {release.VERSION} of {release.DATE}"),
     ],
 )
 def test_a_release_that_cannot_be_recorded_writes_nothing(tmp_path, version, when, changes, says):

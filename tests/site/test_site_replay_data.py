@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from wararchive.engine import REFEREE, ruleset
 from wararchive.players import simulate_one
+from wararchive.result_text import result_sentence
 from wararchive.site.replay import _event, hides_ranks, replay_of
-from wararchive.site.replay_viewer import result_sentence
 
 
 def test_frame_0_holds_the_setups_events_as_each_view_may_read_them():

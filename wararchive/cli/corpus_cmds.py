@@ -17,6 +17,12 @@ from ..export import FORMATS as EXPORT_FORMATS
 from ..languages import SOURCE_CODES
 from .output import FORMATS, render
 
+OWN_TRANSLATION = "wararchive translation"
+OWN_NOTE = "wararchive note"
+"""How the command line marks the project's English and its notes wherever it prints them, as its own work and not
+the sources': "English (wararchive translation)", "en (wararchive translation):", "wararchive note:",
+"difference (wararchive note):"; ``search`` says it under its table, and in each csv or json row's ``english_by``."""
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("texts", help="list the texts of the archive", description="List the six texts with their metadata.")
@@ -79,14 +85,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("ident", metavar="ID", help="a text id or a passage id")
     p.add_argument("--format", choices=BIB_FORMATS, default="text", help="output format (default: text)")
-    p.add_argument("--passages", action="store_true", help="with a text id: also every passage of the text")
+    p.add_argument(
+        "--passages", action="store_true", help="with a text id: also every passage of the text (refused with a passage id)"
+    )
     p.set_defaults(run=cite_cmd)
 
     p = sub.add_parser(
         "export",
         help="export the edition and the rulesets",
         description="Export the whole archive for other tools: TEI P5 (one file per text), or every table "
-        f"({', '.join(TABLES)}) as CSV, JSON or Parquet files in a directory, or as one SQLite database "
+        f"({', '.join(TABLES)}) as CSV, JSON or Parquet files in a directory, with metadata.json saying what they are "
+        "and whose work (the translations and annotations are wararchive's own), or as one SQLite database "
         "with its Datasette metadata and configuration beside it (for NAME.sqlite, open it with "
         "'datasette NAME.sqlite -c NAME.datasette.yaml -m NAME.metadata.json'; Datasette 0.x: without -c), "
         "or the rule citations and corrections as W3C Web Annotations (one JSON-LD file).",
@@ -132,23 +141,19 @@ def show(args: argparse.Namespace) -> None:
     for p in passages:
         head = f"{p.id}" + (f" — {p.label}" if p.label else "") + f"  [{p.category}{', rule' if p.normative else ''}]"
         lines = [head]
-        for layer in layers:
-            text = c.layer_text(p, layer)
-            if len(layers) > 1:
-                tag = {
-                    "diplomatic": f"original ({p.lang})",
-                    "reading": f"reading ({p.lang})",
-                    "translation": "English (wararchive translation)",
-                }[layer]
-                lines.append(f"  {tag}:")
-                lines.extend("    " + ln for ln in text.splitlines())
-            else:
-                lines.append(text)
+        for layer in layers:  # each under its tag, one layer or all: the English always says whose it is
+            tag = {
+                "diplomatic": f"original ({p.lang})",
+                "reading": f"reading ({p.lang})",
+                "translation": f"English ({OWN_TRANSLATION})",
+            }[layer]
+            lines.append(f"  {tag}:")
+            lines.extend("    " + ln for ln in c.layer_text(p, layer).splitlines())
         if len(layers) > 1 and p.corrections:
             lines.append(f"  corrections ({len(p.corrections)}):")
             lines += [f"    {k.original!r} → {k.reading!r}: {k.reason}" for k in p.corrections]
         if p.note and len(layers) > 1:
-            lines.append(f"  note: {p.note}")
+            lines.append(f"  {OWN_NOTE}: {p.note}")
         if args.parallel:
             lines += _parallel_of(c, p.id)
         lines.append(f"  cite as: {cite(c.text(p.text_id), p)}")
@@ -167,9 +172,10 @@ def search(args: argparse.Namespace) -> None:
         cols = ["passage_id", "lang", "left", "match", "right"]
         cols += ["concept"] if any(r["concept"] for r in rows) else []
         cols += [] if args.layer == "translation" else ["english"]
-    else:
-        cols = list(HIT_COLUMNS)
-    print(render(rows, cols, args.format))
+        print(render(rows, cols, args.format))
+        print(f"(the English is a {OWN_TRANSLATION})")  # csv and json say it in each row's english_by
+        return
+    print(render(rows, list(HIT_COLUMNS), args.format))
 
 
 def concepts(args: argparse.Namespace) -> None:
@@ -203,7 +209,7 @@ def parallel(args: argparse.Namespace) -> None:
         for side in ("left", "right"):
             out += _side_lines(r, side, args.english)
         if r["difference"]:
-            out += _wrapped(r["difference"], "  difference: ", "    ")
+            out += _difference(r["difference"], "  ")
     print("\n".join(out))
 
 
@@ -212,8 +218,13 @@ def _side_lines(row: dict, side: str, english: bool) -> list[str]:
     ids = ", ".join(row[side]) or f"nothing in {row[f'{side}_text']}"
     out = [f"  {row[f'{side}_lang']} ({ids}):", *_wrapped(row[f"{side}_reading"], "    ")]
     if english and row[side]:
-        out += _wrapped(row[f"{side}_translation"], "    en: ", "        ")
+        out += _wrapped(row[f"{side}_translation"], f"    en ({OWN_TRANSLATION}): ", "        ")
     return out
+
+
+def _difference(note: str, indent: str) -> list[str]:
+    """The project's note on an aligned unit's difference, marked as its own, wrapped under ``indent``."""
+    return _wrapped(note, f"{indent}difference ({OWN_NOTE}): ", indent + "  ")
 
 
 def _parallel_of(c, passage_id: str) -> list[str]:
@@ -223,7 +234,7 @@ def _parallel_of(c, passage_id: str) -> list[str]:
             if passage_id in r[side]:
                 head = f"  parallel ({r['alignment_id']} §{r['clauses']}, difference: {r['kind']}):"
                 lines = [head, *("  " + ln for ln in _side_lines(r, other, english=True))]
-                return lines + (_wrapped(r["difference"], "    difference: ", "      ") if r["difference"] else [])
+                return lines + (_difference(r["difference"], "    ") if r["difference"] else [])
     return ["  parallel: this passage is in no alignment"]
 
 

@@ -13,7 +13,9 @@ from typing import Any
 from ..engine.common import DRAW, UNFINISHED, outcome
 from ..engine.limits import SEED_MAX, check_seeds, whole_number
 from ..errors import WararchiveError
+from ..result_text import result_sentence
 from . import terminal
+from .addresses import scheduler_address
 from .output import FORMATS, render
 
 # The player kinds of wararchive.players.players(), spelt out so that --help needs no engine import (a test keeps them in step).
@@ -24,15 +26,7 @@ PLAYER_KINDS = (
 )
 
 
-def result_sentence(winner: str | None, rule: str, ply: int) -> str:
-    """How a game ended, as a clause: ``south wins after 74 plies``, ``a draw after 90 plies`` (a draw the rules
-    define), ``unfinished after 6 plies (the project's ply limit)`` (no result: never a draw)."""
-    said = outcome(winner, rule)
-    if said == UNFINISHED:
-        return f"unfinished after {ply} plies (the project's ply limit)"
-    if said == DRAW:
-        return f"a draw after {ply} plies"
-    return f"{said} wins after {ply} plies"
+GAME_HELP = "which record of a JSONL file, from 1 (needed if it holds several; a .json file's one record is game 1)"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -63,8 +57,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--as",
         dest="side",
-        help="whose view to print: a side or 'referee' (default: the human's side if one player is human; two humans "
-        "play hot-seat, each seeing only his own side, with a pause screen between turns; else referee)",
+        help="whose view to print: a side or 'referee' (default), while computers play. A human sees only his own side's "
+        "view (--as may name only that side); two humans play hot-seat, each seeing only his own side, with a pause "
+        "screen between turns (no --as)",
     )
     p.add_argument(
         "--players",
@@ -106,16 +101,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Draw a ruleset's board with a position: a new game's setup, or a recorded game at a ply, "
         "as one side or the referee sees it (hidden ranks drawn as '?').",
     )
-    p.add_argument("ruleset", metavar="RULESET", nargs="?", help="ruleset id (not needed with --record)")
+    p.add_argument("ruleset", metavar="RULESET", nargs="?", help="ruleset id (not needed with --record; if given, the record's)")
     p.add_argument("--record", help="draw a position of this record (.json, or .jsonl with --game)")
-    p.add_argument("--game", type=int, help="which record of a JSONL file, from 1 (needed if it holds several)")
+    p.add_argument("--game", type=int, help=f"with --record: {GAME_HELP}")
     p.add_argument("--ply", type=int, help="with --record: the position after this ply (default: the last)")
     p.add_argument(
-        "--seed", type=seed_number, default=0, help=f"without --record: the setup of a new game with this seed ({SEEDS})"
+        "--seed",
+        type=seed_number,
+        help=f"the setup of a new game with this seed ({SEEDS}; default 0); with --record, only the record's own seed",
     )
     p.add_argument("--as", dest="side", default="referee", help="whose view: a side or 'referee' (default)")
     p.add_argument("--out", required=True, help="picture file to write (.png or .svg)")
-    _options(p)
+    _options(p, "; with --record, only the record's own values")
     p.set_defaults(run=board_cmd)
 
     p = sub.add_parser(
@@ -124,22 +121,27 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Replay a record (JSON, or one line of a JSONL file) through the rules and print a position.",
     )
     p.add_argument("file", metavar="FILE", help="a .json record or a .jsonl file of records")
-    p.add_argument("--game", type=int, help="which record of a JSONL file, from 1 (needed if it holds several)")
-    p.add_argument("--ply", type=int, help="show the position after this ply (default: the last)")
+    p.add_argument("--game", type=int, help=GAME_HELP)
+    p.add_argument(
+        "--ply", type=int, help="show the position after this ply (default: the last); with --step, start there (default: 0)"
+    )
     p.add_argument("--as", dest="side", default="referee", help="whose view: a side or 'referee' (default)")
-    p.add_argument("--moves", action="store_true", help="print the list of moves, as the viewer may read them")
-    p.add_argument("--step", action="store_true", help="step through the game: Enter next, p back, a number jumps, q quits")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument(
+        "--moves", action="store_true", help="print the list of every ply, as the viewer may read them (not with --ply)"
+    )
+    how.add_argument("--step", action="store_true", help="step through the game: Enter next, p back, a number jumps, q quits")
     p.set_defaults(run=replay_cmd)
 
 
-def _options(p: argparse.ArgumentParser) -> None:
+def _options(p: argparse.ArgumentParser, note: str = "") -> None:
     p.add_argument(
         "--option",
         "-o",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="set an interpretation option (repeatable), e.g. -o spy_vs_marshal=swedish",
+        help=f"set an interpretation option (repeatable), e.g. -o spy_vs_marshal=swedish{note}",
     )
 
 
@@ -250,10 +252,11 @@ def play_cmd(args: argparse.Namespace) -> None:
     for path in (args.out, args.pgn):
         if path is not None:
             output_target(path)  # a bad path fails now, not after the game
-    hot_seat = kinds == ("human", "human") and args.side is None
-    view_as = "each side its own, hot-seat" if hot_seat else args.side or _default_view(kinds, rs.sides)
-    if not hot_seat:
-        game.view(view_as)  # validate the side before playing
+    if args.side is not None:
+        game.view(args.side)  # an unknown side (an empty one too) is refused as replay refuses it
+    view = _play_view(kinds, rs.sides, args.side)
+    hot_seat = view is None
+    view_as = "each side its own, hot-seat" if view is None else view
     players = [
         terminal.HumanPlayer(s) if k == "human" else make_player(k, f"{rs.id}:{args.seed}:player:{s}")
         for k, s in zip(kinds, rs.sides, strict=True)
@@ -286,13 +289,27 @@ def play_cmd(args: argparse.Namespace) -> None:
         print(f"PGN saved to {args.pgn}")
 
 
-def _default_view(kinds: tuple[str, str], sides: tuple[str, ...]) -> str:
-    """With exactly one human at the board, his side's view (the referee's would show him every enemy rank).
+def _play_view(kinds: tuple[str, ...], sides: tuple[str, ...], asked: str | None) -> str | None:
+    """The view ``play`` prints the game in (``asked``: ``--as``), or None for hot-seat, each side its own.
 
-    Two humans play hot-seat instead (:func:`terminal.hot_seat`), unless ``--as`` names a view.
+    A human at the terminal reads what is printed, so while one plays the
+    board is his side's view: the referee's or the enemy's would show him
+    ranks the rules keep from him. ``--as`` naming another view is refused,
+    not obeyed. Two humans play hot-seat (:func:`terminal.hot_seat`), where
+    any one fixed view would show one of them the other's pieces, so
+    ``--as`` is refused there too. Computer players alone may be watched
+    from any view.
     """
     humans = [side for kind, side in zip(kinds, sides, strict=True) if kind == "human"]
-    return humans[0] if len(humans) == 1 else "referee"
+    if not humans:
+        return "referee" if asked is None else asked
+    if len(humans) > 1 and asked is not None:
+        raise WararchiveError(f"--as {asked}: two humans play hot-seat, each seeing only his own side; leave --as out")
+    if asked not in (None, humans[0]):
+        raise WararchiveError(
+            f"--as {asked}: a human plays {humans[0]} and may see only {humans[0]}'s view (leave --as out, or --as {humans[0]})"
+        )
+    return humans[0] if len(humans) == 1 else None
 
 
 MAX_GAMES = 1_000_000
@@ -349,7 +366,9 @@ def parallel_arguments(p: argparse.ArgumentParser) -> None:
     where.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786, whose own workers run the games",
+        type=scheduler_address,
+        help="run on an existing Dask cluster at HOST:PORT or tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786, whose own "
+        "workers run the games",
     )
 
 
@@ -420,16 +439,56 @@ def simulate_cmd(args: argparse.Namespace) -> None:
 
 def _position(record: dict[str, Any], full, ply: int | None):
     """The game of a checked record (``full``: replayed to its end) at ``ply`` (default: the end)."""
-    from ..engine.record import RecordError, replay
+    from ..engine.record import replay
 
-    if ply is not None and not 0 <= ply <= full.ply:
-        raise RecordError(f"--ply must be 0 to {full.ply}")
+    _check_ply(full, ply)
     return full if ply is None or ply == full.ply else replay(record, upto=ply)
 
 
-def board_cmd(args: argparse.Namespace) -> None:
-    from ..drawing.boardplot import board_figure
+def _check_ply(full, ply: int | None) -> None:
+    """``--ply`` must name a ply of the game ``full`` (replayed to its end), or be left out."""
+    from ..engine.record import RecordError
+
+    if ply is not None and not 0 <= ply <= full.ply:
+        raise RecordError(f"--ply must be 0 to {full.ply}")
+
+
+def _load_game(path: str, game: int | None) -> tuple[dict[str, Any], Any]:
+    """:func:`~wararchive.engine.record.load_game`, where a file of one record (not .jsonl) is game 1 and no other.
+
+    The engine reads such a file whatever ``--game`` says; showing it as game 3
+    would let a user believe he sees another game than the one he asked for.
+    """
     from ..engine.record import load_game
+
+    if game is not None and game != 1 and Path(path).suffix != ".jsonl":
+        raise WararchiveError(f"{path} holds one record (only a .jsonl file holds several): --game must be 1, not {game}")
+    return load_game(path, game)
+
+
+def _record_agrees(args: argparse.Namespace, record: dict[str, Any], full) -> None:
+    """RULESET, ``--seed`` and ``-o`` given with ``--record`` must say what the record says, else they are refused.
+
+    A record fixes its ruleset, seed and options; ``board`` draws the record,
+    so an argument naming anything else could not be honoured and would be
+    silently dropped (a Japanese War Game drawn for ``board spionaaz``).
+    """
+    if args.ruleset is not None and args.ruleset != record["ruleset"]:
+        raise WararchiveError(f"RULESET {args.ruleset} differs from the record's, {record['ruleset']}")
+    if args.seed is not None and args.seed != record["seed"]:
+        raise WararchiveError(f"--seed {args.seed} differs from the record's seed, {record['seed']}")
+    if args.option:
+        from ..engine import ruleset
+
+        given = _parse_options(args.option)
+        asked = ruleset(record["ruleset"], **given).options  # an unknown option or value is refused as everywhere
+        for name in given:
+            if asked[name] != full.rs.options[name]:
+                raise WararchiveError(f"-o {name}={asked[name]!r} differs from the record's {name}={full.rs.options[name]!r}")
+
+
+def board_cmd(args: argparse.Namespace) -> None:
+    from ..drawing.boardplot import board_figure, setup_is_random, starting_setup
     from ..fileio import output_target
 
     out = Path(args.out)
@@ -437,29 +496,38 @@ def board_cmd(args: argparse.Namespace) -> None:
         raise WararchiveError(f"--out must end in .png or .svg, not {out.name!r}")
     output_target(out)
     if args.record:
-        record, full = load_game(args.record, args.game)
+        record, full = _load_game(args.record, args.game)
+        _record_agrees(args, record, full)
         game = _position(record, full, args.ply)
         title, what = f"{game.rs.title}, seed {record['seed']}, ply {game.ply}", f"the position after ply {game.ply}"
     else:
+        recorded = [flag for flag, value in (("--game", args.game), ("--ply", args.ply)) if value is not None]
+        if recorded:  # they choose a position of a record: without one they would be ignored, the setup drawn instead
+            raise WararchiveError(
+                f"{' and '.join(recorded)} {'choose' if len(recorded) > 1 else 'chooses'} a position of a record: give --record"
+            )
         if not args.ruleset:
             raise WararchiveError("name a RULESET, or give --record")
-        game = _ruleset(args).new_game(seed=args.seed)
-        title, what = f"{game.rs.title}, setup of seed {args.seed}", "a random starting setup"
+        seed = 0 if args.seed is None else args.seed
+        game = _ruleset(args).new_game(seed=seed)
+        what = starting_setup(game)
+        title = f"{game.rs.title}, {f'setup of seed {seed}' if setup_is_random(game) else 'starting setup'}"
     view = game.view(args.side)
     alt = board_figure(view, out, f"{title} ({view.player})", what)
     print(f"{out}: {alt}")
 
 
 def replay_cmd(args: argparse.Namespace) -> None:
-    from ..engine.record import load_game
-
-    record, full = load_game(args.file, args.game)  # refused here if it does not replay, whatever is shown
+    if args.moves and args.ply is not None:  # argparse keeps --moves and --step apart; --step starts at --ply
+        raise WararchiveError("--moves lists every ply; --ply shows one position: give one of them")
+    record, full = _load_game(args.file, args.game)  # refused here if it does not replay, whatever is shown
     full.view(args.side)  # an unknown side is refused before anything is printed
     if args.moves:
         print("\n".join(terminal.move_list(record, args.side)))
         return
     if args.step:
-        terminal.step(record, args.side, lambda ply: _replay_text(record, full, ply, args.side))
+        _check_ply(full, args.ply)  # before the move list is read out
+        terminal.step(record, args.side, lambda ply: _replay_text(record, full, ply, args.side), start=args.ply or 0)
         return
     print(_replay_text(record, full, args.ply, args.side))
 

@@ -19,17 +19,21 @@ FORMATS = ("table", "csv", "json")
 
 
 def render(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: str = "table") -> str:
-    """``rows`` as text in ``fmt``; lists are joined with ``"; "`` for table and CSV."""
+    """``rows`` as text in ``fmt``; lists are joined with ``"; "`` for table and CSV.
+
+    CSV keeps each cell's text exactly, as JSON does (the csv module quotes line breaks), so a
+    search hit's ``left + match + right`` rebuilds its context; only the table, one line per
+    row, runs white space together.
+    """
     if fmt == "json":
         return json.dumps([{c: r.get(c) for c in columns} for r in rows], ensure_ascii=False, indent=2)
-    flat = [[_cell(r.get(c)) for c in columns] for r in rows]
     if fmt == "csv":
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(columns)
-        writer.writerows(flat)
+        writer.writerows([_cell(r.get(c)) for c in columns] for r in rows)
         return buf.getvalue().rstrip("\n")
-    return _table(list(columns), flat)
+    return _table(list(columns), [[" ".join(_cell(r.get(c)).split()) for c in columns] for r in rows])
 
 
 def _cell(value: Any) -> str:
@@ -37,7 +41,7 @@ def _cell(value: Any) -> str:
         return ""
     if isinstance(value, list | tuple):
         return "; ".join(str(v) for v in value)
-    return " ".join(str(value).split())
+    return str(value)
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:

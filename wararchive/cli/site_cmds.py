@@ -12,6 +12,9 @@ from pathlib import Path
 from .. import paths
 from ..corpus.citation import base_url, is_placeholder
 from ..errors import WararchiveError
+from .addresses import PORT_RANGE, PORTS
+
+DEFAULT_PORT = 8000
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,13 +38,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         f"else ./{paths.STUDIES} if it exists, where an installed package's publish-studies writes)",
     )
     p.add_argument("--serve", action="store_true", help="serve the built site until interrupted")
-    p.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    p.add_argument("--port", type=int, help=f"with --serve: the port, {PORT_RANGE} (default {DEFAULT_PORT})")
     p.add_argument("--clean", action="store_true", help="rebuild everything instead of only what changed")
     p.add_argument(
         "--refresh-data",
         action="store_true",
         help="instead of building, rewrite the simulated games the pages show, shipped in wararchive/site/simulations.json "
-        "(after changing a ruleset or the code that plays; the games not already cached are played)",
+        "(after changing a ruleset or the code that plays; the games not already cached are played); alone",
     )
     p.set_defaults(run=site_cmd)
 
@@ -77,7 +80,27 @@ def build_site(clean: bool = False, folder: str | Path | None = None, studies: s
     return out
 
 
+def _ignored(args: argparse.Namespace) -> str | None:
+    """Why arguments given would be ignored (a build's with ``--refresh-data``, a server's without ``--serve``), or None.
+
+    Each is refused before anything is built, not silently dropped after
+    minutes of building.
+    """
+    if args.refresh_data:
+        given = {"--dir": args.dir, "--studies": args.studies, "--serve": args.serve, "--port": args.port, "--clean": args.clean}
+        flags = [flag for flag, value in given.items() if value not in (None, False)]
+        return f"--refresh-data rewrites the shipped games and builds nothing: leave out {', '.join(flags)}" if flags else None
+    if args.port is not None and not args.serve:
+        return "--port is the port --serve serves on: give --serve, or leave --port out"
+    return None
+
+
 def site_cmd(args: argparse.Namespace) -> None:
+    if args.port is not None and args.port not in PORTS:  # before the build, not after it
+        raise WararchiveError(f"--port must be {PORT_RANGE}, not {args.port}")
+    if why := _ignored(args):
+        raise WararchiveError(why)
+    port = DEFAULT_PORT if args.port is None else args.port
     if args.refresh_data:
         if not paths.in_checkout():
             raise WararchiveError("--refresh-data rewrites the games the package ships: run it in a source checkout")
@@ -85,16 +108,14 @@ def site_cmd(args: argparse.Namespace) -> None:
 
         print(f"wrote {ship_simulations(paths.CHECKOUT / 'docs' / '_build' / '.wararchive-cache')}")
         return
-    if args.serve and not 1 <= args.port <= 65535:  # before the build, not after it
-        raise WararchiveError(f"--port must be 1 to 65535, not {args.port}")
     out = build_site(clean=args.clean, folder=args.dir, studies=args.studies)
     print(f"site built in {out}")
     if args.serve:
         handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
         try:
-            server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler)
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
         except OSError as exc:  # e.g. the port is taken
-            raise WararchiveError(f"cannot serve on port {args.port}: {exc.strerror}") from None
+            raise WararchiveError(f"cannot serve on port {port}: {exc.strerror}") from None
         with server as httpd:
-            print(f"serving on http://127.0.0.1:{args.port}/ (Ctrl-C to stop)", flush=True)
+            print(f"serving on http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
             httpd.serve_forever()

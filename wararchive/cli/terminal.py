@@ -244,11 +244,13 @@ def step(
     show: Callable[[int], str],
     read: Callable[[str], str] | None = None,
     write: Callable[[str], None] = print,
+    start: int = 0,
 ) -> None:
-    """Step through a record: Enter or n next, p previous, a number jumps to that ply, m the move list, q quits."""
+    """Step through a record from ply ``start``: Enter or n next, p previous, a number jumps to that ply, m the move
+    list, q quits."""
     read = read or read_line
     moves = move_list(record, side)
-    last, ply = len(moves), 0
+    last, ply = len(moves), start
     write(show(ply))
     while True:
         try:

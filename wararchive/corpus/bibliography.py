@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from .. import release
+from ..errors import WararchiveError
 from ..languages import NAMES
 from .citation import cite, cite_text, cited_permalink, cited_text_url
 from .corpus import Corpus
@@ -63,8 +64,13 @@ def references(corpus: Corpus, ident: str, with_passages: bool = False, base: st
     """The reference of a text id or a passage id; ``with_passages`` adds every passage of a text after it.
 
     ``base`` is the site's address (default: ``$WARARCHIVE_BASE_URL``, see :func:`wararchive.corpus.citation.base_url`).
+    ``with_passages`` with a passage id is refused: a passage has no passages to add, and dropping the
+    request silently would give less than was asked for.
     """
     if ":" in ident:
+        if with_passages:
+            text_id = ident.partition(":")[0]
+            raise WararchiveError(f"--passages adds every passage of a text; {ident} is one passage (try {text_id} --passages)")
         return [_passage_ref(corpus, ident, base)]
     t = corpus.text(ident)
     text = Reference(

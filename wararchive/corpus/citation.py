@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-from ..release import VERSION, edition_label
+from ..release import DATA_LICENSE, DATA_LICENSE_URL, RIGHTS, TITLE, TRANSLATION_BY, VERSION, edition_label
 from .model import Passage, Text
 
 DEFAULT_BASE_URL = "https://wararchive.example/"
@@ -67,3 +67,23 @@ def cite(text: Text, passage: Passage, base: str | None = None) -> str:
     """A full citation of a passage: the text's titles, the passage's label and id, the edition and release, its address."""
     label = f", {passage.label}" if passage.label else ""
     return f"{text.title} ({text.title_en}){label}, {passage.id}, {edition_label()}, {cited_permalink(passage.id, base)}"
+
+
+def provenance() -> dict[str, str]:
+    """What the data says of itself wherever it goes: title, edition, rights, licence, address, translator.
+
+    One statement for every copy: the Datasette metadata of the SQLite export, the metadata file
+    beside a CSV, JSON or Parquet export, and the ``attrs`` of the corpus's DataFrames. Its
+    description carries :data:`~wararchive.release.RIGHTS`: the translations, notes and other
+    annotations are the project's own work, the transcribed sources are not. Here, beside the
+    citations, because it names the release and the site's address as they do.
+    """
+    return {
+        "title": TITLE,
+        "description": f"{edition_label()}. {RIGHTS}",
+        "license": DATA_LICENSE,
+        "license_url": DATA_LICENSE_URL,
+        "source": edition_label(),
+        "source_url": base_url(),
+        "translation_by": TRANSLATION_BY,
+    }

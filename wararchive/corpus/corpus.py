@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import UnknownIdError
 from ..languages import ALL_CODES
+from ..release import TRANSLATION_BY
+from .citation import provenance
 from .model import Alignment, Concept, Passage, Source, Text
 from .search import FoldedText, Hit, fold, kwic, parse_query
 
@@ -24,7 +26,9 @@ class Corpus:
 
     Built by :func:`wararchive.corpus.load`; immutable once loaded. The
     records are plain attributes (``texts``, ``sources``, ``vocabulary``,
-    ``parallels``); the methods named after them return pandas DataFrames.
+    ``parallels``); the methods named after them return pandas DataFrames,
+    each with the data's provenance in its ``attrs`` (whose work the
+    translations and notes are, the licence, the release: ``_frame``).
     """
 
     def __init__(
@@ -54,7 +58,13 @@ class Corpus:
             raise UnknownIdError("text", text_id, list(self.texts)) from None
 
     def passage(self, passage_id: str) -> Passage:
-        """The passage with this stable id; a retired id names its successors."""
+        """The passage with this stable id; a retired id names its successors.
+
+        Anything but a string (None from a missing value, a number) is an unknown id like any
+        other, so a caller catching :class:`UnknownIdError` meets no ``AttributeError``.
+        """
+        if not isinstance(passage_id, str):
+            raise UnknownIdError("passage", passage_id, ["a passage id is a string such as et-spionaaz:21"])
         if passage_id in self._passages:
             return self._passages[passage_id]
         if passage_id in self._retired:
@@ -101,7 +111,8 @@ class Corpus:
         with a concept and no query, each such passage is one hit, its
         context centred on the first of the concept's names it contains.
         ``lang`` filters by the language of the text. Each hit names the
-        concept its word belongs to and carries the passage's English.
+        concept its word belongs to and carries the passage's English, with
+        who made it (``english_by``: the project, not the source).
         """
         if layer not in LAYERS:
             raise UnknownIdError("layer", layer, list(LAYERS))
@@ -131,7 +142,7 @@ class Corpus:
             for start, end in spans:
                 left, match, right = kwic(ft.text, start, end)
                 named = wanted.id if wanted else self._concept_named(p, match, hit_lang)
-                hits.append(Hit(p.text_id, p.id, hit_lang, layer, left, match, right, start, named, english))
+                hits.append(Hit(p.text_id, p.id, hit_lang, layer, left, match, right, start, named, english, TRANSLATION_BY))
         return hits
 
     def _concept_named(self, p: Passage, word: str, lang: str) -> str:
@@ -161,15 +172,11 @@ class Corpus:
         self, query: str = "", lang: str | None = None, concept: str | None = None, layer: str = "reading"
     ) -> pd.DataFrame:
         """Search all texts at once; see :meth:`search_hits`. One row per hit."""
-        import pandas as pd
-
         rows = [asdict(h) for h in self.search_hits(query, lang=lang, concept=concept, layer=layer)]
-        return pd.DataFrame(rows, columns=list(HIT_COLUMNS))
+        return _frame(rows, list(HIT_COLUMNS))
 
     def documents(self) -> pd.DataFrame:
         """One row per text with its metadata and provenance."""
-        import pandas as pd
-
         rows = []
         for t in self.texts.values():
             src = self.sources[t.source]
@@ -196,12 +203,10 @@ class Corpus:
                     "description": t.description,
                 }
             )
-        return pd.DataFrame(rows)
+        return _frame(rows)
 
     def passages(self) -> pd.DataFrame:
         """One row per passage with all three layers and its annotations."""
-        import pandas as pd
-
         rows = [
             {
                 "text_id": p.text_id,
@@ -222,19 +227,17 @@ class Corpus:
             }
             for p in self.iter_passages()
         ]
-        return pd.DataFrame(rows)
+        return _frame(rows)
 
     def corrections(self) -> pd.DataFrame:
         """One row per recorded correction, with the passage it belongs to."""
-        import pandas as pd
-
         cols = ["correction_id", "text_id", "passage_id", "at", "end", "original", "reading", "kind", "reason"]
         rows = [
             [c.id, c.text_id, c.passage_id, c.at, c.end, c.original, c.reading, c.kind, c.reason]
             for t in self.texts.values()
             for c in t.corrections
         ]
-        return pd.DataFrame(rows, columns=cols)
+        return _frame(rows, cols)
 
     def alignment_rows(self, alignment_id: str | None = None) -> list[dict]:
         """One dict per aligned unit, with both sides' readings and translations.
@@ -263,14 +266,10 @@ class Corpus:
 
     def alignments(self, alignment_id: str | None = None) -> pd.DataFrame:
         """One row per aligned unit: both texts side by side, the difference and its kind."""
-        import pandas as pd
-
-        return pd.DataFrame(self.alignment_rows(alignment_id))
+        return _frame(self.alignment_rows(alignment_id))
 
     def concepts(self) -> pd.DataFrame:
         """One row per concept with its names in each language."""
-        import pandas as pd
-
         rows = []
         for c in self.vocabulary.values():
             row = {"concept": c.id, "label": c.label, "description": c.description}
@@ -278,4 +277,17 @@ class Corpus:
                 row[lang] = list(c.names.get(lang, ()))
             row["passages"] = sum(1 for p in self.iter_passages() if c.id in p.concepts)
             rows.append(row)
-        return pd.DataFrame(rows)
+        return _frame(rows)
+
+
+def _frame(rows: list, columns: list[str] | None = None) -> pd.DataFrame:
+    """``rows`` as a DataFrame that says whose work it holds: :func:`~wararchive.corpus.citation.provenance` in its ``attrs``.
+
+    The translations and notes are the project's, the sources are not; a frame handed on, or
+    written to Parquet (which keeps ``attrs``), says so as the exports' metadata does.
+    """
+    import pandas as pd
+
+    frame = pd.DataFrame(rows, columns=columns)
+    frame.attrs.update(provenance())
+    return frame

@@ -33,6 +33,7 @@ class Hit:
     offset: int
     concept: str = ""  # the concept the matched word names, so "vakooja" shows it is the spy
     english: str = ""  # the project's translation of the whole passage, for readers of none of the three languages
+    english_by: str = ""  # who made that translation: the project (release.TRANSLATION_BY), not the source
 
 
 def parse_query(query: str) -> list[str]:

@@ -567,6 +567,7 @@ def _text_element(text: Text, passages: Iterable[Passage] | None = None) -> ET.E
     elem = _el(None, "text", {_XML_ID: xml_id(text.text_id), _XML_LANG: text.lang, "n": text.text_id})
     body = _el(elem, "body")
     for passage in chosen:
+        _refuse_unwritable(passage, text.source)
         _passage_div(body, passage)
     back = _el(elem, "back")
     corrections = [c for p in chosen for c in p.corrections]
@@ -604,6 +605,19 @@ SOURCE_ERRORS = frozenset({"typo", "omission"})
 """Correction kinds that mend the source's own text (``sic``/``corr``); every
 other kind mends the transcription, where the print was right and the OCR or
 the copy was not (``orig``/``reg``)."""
+
+
+def _refuse_unwritable(passage: Passage, source_file: str) -> None:
+    """Refuse a character of the passage's source that XML cannot carry, naming the passage, the file and the offset.
+
+    The loader refuses such characters in the annotations, with their file and line, but keeps a
+    source as it is, byte for byte: a transcription may hold one (a form feed between pages), and
+    the one to fix it needs the source file and the place, not the name of the export being written.
+    """
+    bad = _NOT_XML.search(passage.diplomatic)
+    if bad:
+        where = f"{passage.start + bad.start()} of sources/{source_file}"
+        raise TeiError(f"{passage.id}: character {bad.group()!r} at {where} cannot be written to XML")
 
 
 def _passage_div(body: ET.Element, passage: Passage) -> None:

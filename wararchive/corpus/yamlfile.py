@@ -10,12 +10,19 @@ Before anything walks the tree, its size is bounded: YAML aliases let a
 few lines name a billion values (the "billion laughs"), and deep nesting
 exhausts Python's stack. The limits are far above any annotation file
 (the largest has about 4,000 values, 4 levels deep).
+
+Every string but a copy of a source (:data:`VERBATIM`) is the project's own
+text (a translation, a note, a reason), and none may hold a control
+character but line break and tab: a double-quoted
+``"\\v"`` or ``"\\x01"`` would reach a terminal raw and a TEI file not at all.
+The sources are another matter: they are byte-exact and never checked for it.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +42,12 @@ Path_ = tuple[str | int, ...]
 MAX_DEPTH = 32
 MAX_VALUES = 200_000
 _C_SAFE_DEPTH = 10_000
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Unicode's control characters (category Cc) but tab and line break."""
+VERBATIM = frozenset({"original"})
+"""Fields that copy a source's text (a correction's ``original``, which the loader matches against it byte for
+byte): they may hold whatever the source holds, control characters included."""
 
 
 @dataclass
@@ -196,7 +209,7 @@ def _index(node: yaml.Node, path: Path_, lines: dict[Path_, int], name: str, loa
     """
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.ScalarNode):
-        _construct(node, loader, name, lines[path], path)
+        _check_text(_construct(node, loader, name, lines[path], path), name, lines[path], path)
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
@@ -215,10 +228,10 @@ def _index(node: yaml.Node, path: Path_, lines: dict[Path_, int], name: str, loa
             _index(item, (*path, i), lines, name, loader)
 
 
-def _construct(node: yaml.ScalarNode, loader: Any, name: str, line: int, path: Path_) -> None:
+def _construct(node: yaml.ScalarNode, loader: Any, name: str, line: int, path: Path_) -> Any:
     """Construct one scalar; whatever its constructor raises means a value it cannot read, named with its line."""
     try:
-        loader.construct_object(node)
+        return loader.construct_object(node)
     except yaml.MarkedYAMLError:
         raise
     except Exception as exc:
@@ -226,3 +239,12 @@ def _construct(node: yaml.ScalarNode, loader: Any, name: str, line: int, path: P
         value = node.value if len(node.value) <= 40 else node.value[:37] + "..."
         reason = str(exc).split(";")[0] if str(exc) and not isinstance(exc, KeyError) else "not a value of this kind"
         raise CorpusError(name, line, format_path(path), f"cannot read {value!r} as {what}: {reason}") from None
+
+
+def _check_text(value: Any, name: str, line: int, path: Path_) -> None:
+    """Refuse a control character in a string the project wrote (not in a :data:`VERBATIM` copy of a source)."""
+    control = _CONTROL.search(value) if isinstance(value, str) and not (path and path[-1] in VERBATIM) else None
+    if control:
+        char = control.group()
+        problem = f"control character U+{ord(char):04X} ({char!r}) at character {control.start()}; only line breaks and tabs"
+        raise CorpusError(name, line, format_path(path), problem + " may stand in an annotation")

@@ -16,6 +16,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
+from ..engine.game import Game
+from ..engine.placing import Placing
 from ..engine.view import View
 from ..fileio import atomic_write_bytes
 from .colours import side_colours
@@ -42,7 +44,29 @@ def _label_colour(hex_colour: str) -> str:
 TERRAIN_COLOURS = {"water": "#9cc3e6", "bridge": "#b58b5a", "wire": "#222222", "hq0": "#d9c27a", "hq1": "#d9c27a"}
 
 
-def board_figure(view: View, path: Path, title: str, what: str = "a random starting setup") -> str:
+def setup_is_random(game: Game) -> bool:
+    """Whether a new game's armies are placed at random from its seed, not in one fixed position (chess).
+
+    The ruleset says so by the game it makes: a game that places its armies
+    (:class:`~wararchive.engine.placing.Placing`, every hidden-rank game) draws
+    them from the seed unless a setup is given; chess starts from its FEN.
+    """
+    return isinstance(game, Placing)
+
+
+def starting_setup(game: Game) -> str:
+    """What a new game's position is, for alt text: "a random starting setup" only where :func:`setup_is_random`."""
+    return "a random starting setup" if setup_is_random(game) else "the starting setup"
+
+
+def indefinite(number: int) -> str:
+    """``number`` with its indefinite article, as it is read aloud: "an 8", "an 11", "a 10", "a 7"."""
+    digits = str(number)
+    vowel = digits[0] == "8" or (len(digits) % 3 == 2 and digits[:2] in ("11", "18"))  # eight…, eleven…, eighteen…
+    return f"{'an' if vowel else 'a'} {number}"
+
+
+def board_figure(view: View, path: Path, title: str, what: str = "the starting setup") -> str:
     """Draw the board with the pieces of ``view``; returns the alt text (``what`` names the position)."""
     b = view.board
     if b.kind != "grid":
@@ -83,7 +107,7 @@ def board_figure(view: View, path: Path, title: str, what: str = "a random start
     save(fig, path)
     terrain = sorted({t for tags in b.terrain for t in tags if not t.startswith("hq")})
     return (
-        f"{title}: a {b.width} by {b.height} board"
+        f"{title}: {indefinite(b.width)} by {b.height} board"
         + (f" with {', '.join(terrain)} squares" if terrain else "")
         + f"; {view.sides[0]} pieces at the bottom, {view.sides[1]} at the top, in {what}"
         + ("." if view.player == "referee" else f", as {view.player} sees it (hidden ranks as '?').")

@@ -67,6 +67,12 @@ def _favicon(app, config) -> None:
         config.html_favicon = str(STATIC / "favicon.svg")
 
 
+def _exact_text(app, config) -> None:
+    """No smart quotes: Sphinx would turn a transcription's ``"``, ``--`` and ``...`` into typographer's marks, and
+    the editions show the sources byte for byte (a table rule ``|-----|`` became ``|—–|``)."""
+    config.smartquotes = False
+
+
 def setup(app) -> dict[str, Any]:
     app.add_config_value("wararchive_cache", "", "env")
     app.add_config_value("wararchive_studies", "", "env")  # the published studies' folder; default: studies/ beside the pages
@@ -94,6 +100,7 @@ def setup(app) -> dict[str, Any]:
     }.items():
         app.add_directive(name, directive)
     app.connect("config-inited", _favicon)
+    app.connect("config-inited", _exact_text)
     app.connect("builder-inited", _generate)
     app.connect("doctree-resolved", refs.resolve)
     app.connect("build-finished", _finish)

@@ -12,13 +12,14 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 
-from ..drawing.boardplot import board_figure, save
+from ..drawing.boardplot import board_figure, save, starting_setup
 from .tables import share
 
 
 def starting_board(rs, path: Path) -> str:
     """The board of a ruleset at the starting position of seed 0, as the referee sees it."""
-    return board_figure(rs.new_game(seed=0).view("referee"), path, rs.title)
+    game = rs.new_game(seed=0)
+    return board_figure(game.view("referee"), path, rs.title, starting_setup(game))
 
 
 def length_histogram(lengths: dict[str, list[int]], means: dict[str, dict[str, float]], path: Path, title: str) -> str:

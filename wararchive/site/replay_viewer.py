@@ -13,8 +13,8 @@ from collections import Counter
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from ..engine import outcome, ruleset
-from ..engine.common import DRAW, UNFINISHED
+from ..engine import ruleset
+from ..result_text import result_sentence
 from .cache import site_cache_dir
 from .escape import script_json
 from .html import el
@@ -76,17 +76,6 @@ class Replay(SphinxDirective):
             class_="wa-replay-summary",
         )
         return [summary, viewer, el("h2", "Rules this game shows"), shows]
-
-
-def result_sentence(winner: str | None, rule: str, ply: int) -> str:
-    """How the game ended, as a clause: ``black wins after 74 plies``, ``a draw after 90 plies`` (a draw the rules
-    define), ``unfinished after 1500 plies (the project's ply limit)`` (no result: never a draw)."""
-    said = outcome(winner, rule)
-    if said == UNFINISHED:
-        return f"unfinished after {ply} plies (the project's ply limit)"
-    if said == DRAW:
-        return f"a draw after {ply} plies"
-    return f"{said} wins after {ply} plies"
 
 
 def san_moves(record: dict) -> list[str] | None:

@@ -113,7 +113,7 @@ function captureMarked(text) {
 function winnerText(ev) {
   if (ev.winner) return ev.winner;
   if (ev.result === "unfinished") return "none (unfinished: the project's ply limit)";
-  return ev.result === "draw" ? "none (draw)" : "none";
+  return ev.result === "draw" ? "none (a draw by the rules)" : "none";
 }
 
 function textHref(pid) {
@@ -123,6 +123,7 @@ function textHref(pid) {
 
 /* A replay viewer as chess sites have them: board with coordinates and the last move marked, a clickable
  * move list, an address per ply (#ply=12&view=south), flip, autoplay, a legend, and the rule of each ply. */
+
 class ReplayViewer {
   constructor(root) {
     this.root = root;
