@@ -1,4 +1,4 @@
-"""What every exported table and column means: one data dictionary for the README, Datasette and the tests.
+"""What every exported table and column means: one data dictionary for the Downloads page, Datasette and the tests.
 
 Datasette shows these descriptions beside each table and column; a test
 checks that every column :func:`.dataset.tables` builds is described here,

@@ -5,8 +5,8 @@ CSV, JSON and Parquet go to a directory, one file per table
 full-text search (:mod:`.database`), and its Datasette metadata and configuration beside it
 (``datasette wararchive.sqlite -c wararchive.datasette.yaml -m wararchive.metadata.json``,
 :mod:`.datasette_config`). Lists (a rule's citations, a passage's
-concepts) stay lists in JSON and Parquet; CSV joins them with ``; `` as the
-command line does; SQLite stores them as JSON arrays, which Datasette shows
+concepts) stay lists in JSON and Parquet; CSV joins them with a semicolon and
+a space (``"; "``), as the command line does; SQLite stores them as JSON arrays, which Datasette shows
 as lists and SQLite's ``json_each`` can unnest. Every export says what the
 data is and whose work (:func:`wararchive.corpus.citation.provenance`: the
 translations and annotations are the project's, under its licence; the

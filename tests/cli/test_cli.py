@@ -148,6 +148,18 @@ def test_play_simulate_replay_round_trip(capsys, tmp_path):
     assert code == 2 and "--game must be 1 to 3" in err
 
 
+def test_the_result_says_who_won_or_that_the_ply_limit_stopped_the_game(capsys, tmp_path):
+    """``black wins after 74 plies``; a game the ply limit stopped is unfinished, said as such, never a draw."""
+    from wararchive.cli.engine_cmds import result_sentence
+
+    assert result_sentence("black", "chess.checkmate", 74) == "black wins after 74 plies"
+    assert result_sentence(None, "chess.stalemate", 90) == "a draw after 90 plies"
+    code, out, _ = run(capsys, "play", "spionaaz", "--seed", "1", "-o", "ply_limit=6", "--out", str(tmp_path / "g.json"))
+    assert code == 0 and "result: unfinished after 6 plies (the project's ply limit) — " in out
+    code, out, _ = run(capsys, "replay", str(tmp_path / "g.json"))
+    assert code == 0 and "result: unfinished after 6 plies (the project's ply limit) — " in out
+
+
 def test_replay_of_a_broken_file_is_refused(capsys, tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"format": "wararchive-record/1"\n')

@@ -87,6 +87,29 @@ def test_every_identifier_the_archive_emits_resolves_on_the_built_site(site):
                 resolve(site, cited_permalink(p.id, version=rec.version))
 
 
+def test_every_link_to_an_anchor_finds_it(site):
+    """A link with a fragment leads to an element with that id on its page (the kernel's module anchor had none)."""
+    ids: dict[Path, set[str]] = {}
+    pages = sorted(site.rglob("*.html"))
+    for path in pages:
+        ids[path] = {html.unescape(m) for m in re.findall(r'\sid="([^"]*)"', path.read_text(encoding="utf-8"))}
+    broken = []
+    for path in pages:
+        for href in re.findall(r'<a [^>]*href="([^"#:]*\.html)?#([^"]+)"', path.read_text(encoding="utf-8")):
+            target = (path.parent / unquote(href[0])).resolve() if href[0] else path
+            fragment = unquote(html.unescape(href[1]))
+            if target in ids and fragment not in ids[target] and not fragment.startswith("ply="):  # a replay's ply: the script's
+                broken.append(f"{path.relative_to(site)} → {target.relative_to(site)}#{fragment}")
+    assert not broken, "\n".join(broken[:20])
+
+
+def test_the_api_reference_shows_no_literal_backticks(site):
+    """Every ``name`` of a docstring is inline code: after ± or .. reST left the backticks (a conf.py hook lets them open)."""
+    for path in sorted((site / "reference").glob("*.html")):
+        text = html.unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8")))
+        assert "``" not in text, (path.name, text[text.find("``") - 60 : text.find("``") + 40])
+
+
 def test_published_html_holds_no_sources_and_no_buildinfo(site):
     """Sphinx's .buildinfo waits beside the doctrees; the pages' Markdown sources are not copied."""
     assert not (site / ".buildinfo").exists() and not (site / ".buildinfo.bak").exists()
@@ -269,6 +292,18 @@ def test_downloads_hold_the_tei_the_tables_and_records_that_replay(site):
         engine.replay(record)
 
 
+def test_downloads_page_says_what_every_column_means(site):
+    """The column meanings are on the page, from the data dictionary Datasette reads (the README never had them)."""
+    from wararchive.datadict import TABLES
+
+    text = html.unescape(re.sub(r"<[^>]+>", "", page(site, "downloads/index.html")))
+    assert "README" not in text and 'href="#what-the-columns-mean"' in page(site, "downloads/index.html")
+    for name, (about, columns) in TABLES.items():
+        assert about in text, name
+        for column, meaning in columns.items():
+            assert f"{column}\n{meaning}" in text, (name, column)
+
+
 def test_site_simulations_in_parallel_equal_a_serial_run():
     from wararchive.site.runner import game_summary, parallel_map
 
@@ -423,6 +458,59 @@ def test_replay_viewer_addresses_plies_lists_moves_and_flips(browser, server, si
     pg.wait_for_function("() => Number(document.querySelector('.wa-replay').dataset.ply) > 3", timeout=5000)
     pg.click(".wa-replay .wa-play")
     pg.close()
+
+
+def test_replay_viewer_shows_each_view_the_setups_events_it_may_read_at_ply_0(browser, server, site):
+    """The Finnish map game shows each side the other's gas command before the first move (ff.gas-seen): at ply 0 each
+    view lists that event as the engine's filter gives it to that view, and the page lists the rule among those shown."""
+    pg = browser.new_page(viewport={"width": 1100, "height": 900})
+    seen = {}
+    for view in ("blue", "yellow", "referee"):
+        pg.goto(f"{server}/games/finnish-front-game-1.html#ply=0&view={view}")
+        pg.reload()
+        seen[view] = pg.locator(".wa-events .wa-event").all_inner_texts()
+        assert seen[view] and all("ff.gas-seen" in e for e in seen[view]), (view, seen[view])
+    assert all("yellow gas command" in e for e in seen["blue"]) and not any("blue gas" in e for e in seen["blue"])
+    assert all("blue gas command" in e for e in seen["yellow"]) and len(seen["referee"]) == 2
+    assert "(first at ply 0" in pg.locator(".wa-shows li", has_text="ff.gas-seen").inner_text()
+    pg.close()
+
+
+def test_replay_viewer_never_calls_a_game_the_ply_limit_stopped_a_draw(browser, server):
+    pg = browser.new_page(viewport={"width": 1100, "height": 900})
+    pg.goto(f"{server}/games/chess-game-1.html")
+    said = pg.evaluate(
+        """() => {
+             const viewer = document.querySelector('.wa-replay').waViewer;
+             const end = (result) => [{type: 'end', rule: 'project.ply-limit', winner: null, result}];
+             viewer.data.events.referee[1] = end('unfinished');
+             viewer.drawEvents(1);
+             const unfinished = viewer.eventsBox.querySelector('.wa-event').textContent;
+             viewer.data.events.referee[1] = [{type: 'end', rule: 'chess.stalemate', winner: null, result: 'draw'}];
+             viewer.drawEvents(1);
+             return [unfinished, viewer.eventsBox.querySelector('.wa-event').textContent];
+           }"""
+    )
+    assert "winner: none (unfinished: the project's ply limit)" in said[0] and "draw" not in said[0]
+    assert "winner: none (draw)" in said[1]
+    pg.close()
+
+
+def test_only_a_game_with_hidden_ranks_explains_the_question_mark(browser, server, site):
+    assert "hidden ranks" not in page(site, "games/chess-game-1.html")
+    assert "hidden ranks" in page(site, "games/spionaaz-game-1.html")
+    pg = browser.new_page(viewport={"width": 1100, "height": 900})
+    for name, hidden in (("chess-game-1", False), ("spionaaz-game-1", True)):
+        pg.goto(f"{server}/games/{name}.html")
+        legend = " ".join(pg.locator(".wa-legend li").all_text_contents())
+        assert ("whose rank this view does not know" in legend) == hidden, name
+    pg.close()
+
+
+def test_replay_summary_says_who_won_with_a_verb(site):
+    for path in sorted((site / "games").glob("*-game-*.html")):
+        summary = re.search(r'<p class="wa-replay-summary">(.*?)</p>', path.read_text(encoding="utf-8")).group(1)
+        assert re.search(r"; (\S+ wins|a draw|unfinished) after \d+ plies", summary), summary
 
 
 def test_translation_toggle_hides_the_english_by_keyboard_and_is_remembered(browser, server):

@@ -13,6 +13,7 @@ from typing import Any
 from ..engine.common import DRAW, UNFINISHED, outcome
 from ..engine.limits import SEED_MAX, check_seeds, whole_number
 from ..errors import WararchiveError
+from ..result_text import result_sentence
 from . import terminal
 from .addresses import scheduler_address
 from .output import FORMATS, render
@@ -275,7 +276,7 @@ def play_cmd(args: argparse.Namespace) -> None:
         return
     r = game.result
     print(
-        f"\nresult: {outcome(r['winner'], r['reason'])} after {r['ply']} plies — {r['summary']} "
+        f"\nresult: {result_sentence(r['winner'], r['reason'], r['ply'])} — {r['summary']} "
         f"({', '.join(r['cites']) or 'project rule'})"
     )
     if args.out is not None:
@@ -543,5 +544,6 @@ def _replay_text(record: dict[str, Any], full, ply: int | None, side: str) -> st
         before = replay(record, upto=game.ply - 1)
         lines += play_ply(before, before.parse_move(record["moves"][game.ply - 1]), side)
     if game.result:
-        lines.append(f"result: {outcome(game.result['winner'], game.result['reason'])} — {game.result['summary']}")
+        r = game.result
+        lines.append(f"result: {result_sentence(r['winner'], r['reason'], r['ply'])} — {r['summary']}")
     return "\n".join(lines)

@@ -19,7 +19,7 @@ FORMATS = ("table", "csv", "json")
 
 
 def render(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: str = "table") -> str:
-    """``rows`` as text in ``fmt``; lists are joined with ``; `` for table and CSV.
+    """``rows`` as text in ``fmt``; lists are joined with ``"; "`` for table and CSV.
 
     CSV keeps each cell's text exactly, as JSON does (the csv module quotes line breaks), so a
     search hit's ``left + match + right`` rebuilds its context; only the table, one line per

@@ -2,7 +2,7 @@
 
 Each table has one column per ruleset; every cell is computed from what the
 engine runs (piece tables, combat tables, features) and links to the rule
-and the passages behind it, with the source wording on demand.
+and the passages behind it, with their reading on demand (corrections marked).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from .citations import citation_links, coins_span
 from .html import el
 from .passage import base_url, copy_button, passage_block
 from .tables import table
+from .transcription import correction_numbers
 
 LAYERS = (("reading", "corrected reading"), ("diplomatic", "diplomatic transcription"), ("both", "both, with apparatus"))
 
@@ -98,7 +99,7 @@ class Edition(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         t = load().text(self.arguments[0])
-        numbers = {k.id: i for i, k in enumerate((k for p in t.passages for k in p.corrections), 1)}
+        numbers = correction_numbers(t)
         hint = el(
             "p",
             "Corrections are underlined and numbered; the number leads to the apparatus entry under the passage "

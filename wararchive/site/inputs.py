@@ -62,7 +62,13 @@ def _text(text_id: str) -> str:
     return short_hash(json.dumps(meta, sort_keys=True, default=str))
 
 
-DIGESTS: dict[str, Callable[[str], str]] = {"passage": _passage, "ruleset": _ruleset, "text": _text}
+def _corrections(text_id: str) -> str:
+    """The order of a text's corrections, which numbers them: a link to one shows its number in the apparatus."""
+    texts = load().texts
+    return short_hash(json.dumps([k.id for k in texts[text_id].corrections])) if text_id in texts else ""
+
+
+DIGESTS: dict[str, Callable[[str], str]] = {"passage": _passage, "ruleset": _ruleset, "text": _text, "corrections": _corrections}
 """Each kind of input and the digest of its current data ("" when it no longer exists)."""
 
 
@@ -82,6 +88,8 @@ def _doctree_read(app, doctree: nodes.document) -> None:
     for node in doctree.findall(passage_ref):
         if "pid" in node:
             depends_on(app.env, "passage", node["pid"])
+            if node.get("anchor"):  # a correction's entry in the apparatus, by its number
+                depends_on(app.env, "corrections", node["pid"].rpartition(":")[0])
         else:
             depends_on(app.env, "ruleset", node["ruleset"])
 

@@ -19,6 +19,7 @@ import jinja2
 
 from .. import release
 from ..corpus import Corpus, load
+from ..datadict import TABLES as DATA_DICTIONARY
 from ..engine import ruleset, rulesets
 from ..errors import WararchiveError
 from ..fileio import write_generated
@@ -44,6 +45,8 @@ from .replay import (
     candidate_jobs,
     choice_entry,
     game_record,
+    game_replay,
+    hides_ranks,
     illustrative,
     illustrative_game,
     record_entry,
@@ -163,7 +166,8 @@ def _write_games(srcdir: Path, cache_dir: Path, c: Corpus, games: list, written:
         )
         for g in chosen:
             files = _game_files(srcdir / "games" / "records", f"{rs.id}-game-{g['seed']}", cache_dir, (rs.id, g["seed"]), written)
-            page = TEMPLATES.get_template("replay.md.j2").render(rs=rs, seed=g["seed"], players=KINDS, files=files)
+            hidden = hides_ranks(game_replay(cache_dir, rs.id, g["seed"]))
+            page = TEMPLATES.get_template("replay.md.j2").render(rs=rs, seed=g["seed"], players=KINDS, files=files, hidden=hidden)
             write(srcdir / "games" / f"{rs.id}-game-{g['seed']}.md", page, written, fingerprint(rs.id, g["seed"]))
     write(srcdir / "games" / "index.md", TEMPLATES.get_template("games-index.md.j2").render(games=games), written)
     for topic, title in TOPICS.items():
@@ -176,7 +180,13 @@ def _write_games(srcdir: Path, cache_dir: Path, c: Corpus, games: list, written:
     tables = sorted({f.stem for f in files if f.suffix == ".csv"})
     sources = sorted(f.name for f in files if f.parent.name == "sources")
     page = TEMPLATES.get_template("downloads.md.j2").render(
-        tei=tei, tables=tables, games=seeds, sources=sources, texts=list(c.texts), rights=release.RIGHTS
+        tei=tei,
+        tables=tables,
+        columns={name: DATA_DICTIONARY[name] for name in tables},
+        games=seeds,
+        sources=sources,
+        texts=list(c.texts),
+        rights=release.RIGHTS,
     )
     write(srcdir / "downloads" / "index.md", page, written)
 

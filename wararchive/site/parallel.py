@@ -23,6 +23,7 @@ from ..corpus import load
 from ..engine import ruleset, rulesets
 from .html import el
 from .refs import option_link, passage_link
+from .transcription import rendered
 
 QUOTE = re.compile(r"(?<!\w)'([^']+?)'(?!\w)")
 """A quotation of differing words in an alignment note: 'words' between single quotes, not an apostrophe inside a word."""
@@ -87,7 +88,8 @@ class Parallel(SphinxDirective):
                     p = c.passage(pid)
                     col += el("div", el("a", f"unit {u.n}", href=f"#unit-{u.n}", class_="wa-unit-n"), " ", passage_link(pid))
                     spans = noted_spans(u.difference, p.reading) if u.relation == "differs" else []
-                    col += el("div", *marked(p.reading, spans), class_="wa-reading-text")
+                    shown = marked(p.reading, spans) if spans else rendered(p.reading)  # tables and ** as on the edition
+                    col += el("div", *shown, class_="wa-reading-text")
                 english = " ".join(c.passage(pid).translation for pid in pids)
                 col += el("div", english, class_="wa-trans-text", lang="en")
                 unit += col

@@ -22,6 +22,7 @@ from .html import el
 from .inputs import depends_on
 from .refs import passage_link, rule_link
 from .tables import implemented_by
+from .transcription import correction_anchor, reading, visible
 
 PASSAGE_ID = re.compile(r"\b[a-z]{2}-[a-z0-9-]+:\d+\b")
 
@@ -70,13 +71,6 @@ def copy_button(line: str, what: str) -> nodes.Node:
     return el("button", "Copy", type="button", class_="wa-copy", data_copy=line, aria_label=f"Copy the citation of {what}")
 
 
-def visible(text: str) -> str:
-    """A correction's original or reading with line breaks and blanks shown, never as a literal ``\\n``."""
-    if not text:
-        return "(nothing)"
-    return text.replace("\n", "⏎") if text.strip() else text.replace("\n", "⏎").replace(" ", "␣")
-
-
 def with_passage_links(text: str) -> list[nodes.Node]:
     """Text in which every existing passage id becomes a link to that passage."""
     c = load()
@@ -102,21 +96,16 @@ def _diplomatic(p: Passage) -> nodes.Node:
 
 
 def _reading(p: Passage, numbers: dict[str, int]) -> nodes.Node:
-    """The reading with every correction marked and numbered; the number links to the apparatus."""
-    box = el("div", class_="wa-reading")
-    for seg in p.segments:
-        k = seg.correction
-        if k is None:
-            box += nodes.Text(seg.text)
-            continue
+    """The reading with every correction marked and numbered; the number links to the apparatus.
+
+    The transcription's pipe tables and ``**`` marks show as a table and emphasis (:mod:`.transcription`).
+    """
+
+    def number(k: Correction) -> nodes.Node:
         n = numbers[k.id]
-        box += el("ins" if k.reading else "del", visible(k.reading or k.original), class_="wa-corr", data_id=k.id)
-        box += el("a", str(n), href=f"#{_corr_anchor(k)}", class_="wa-corr-ref", aria_label=f"correction {n}")
-    return box
+        return el("a", str(n), href=f"#{correction_anchor(k)}", class_="wa-corr-ref", aria_label=f"correction {n}")
 
-
-def _corr_anchor(k: Correction) -> str:
-    return "corr-" + k.id.replace(":", "-")
+    return el("div", *reading(p, number), class_="wa-reading")
 
 
 def _apparatus(corrections: list[Correction], numbers: dict[str, int]) -> nodes.Node:
@@ -131,7 +120,7 @@ def _apparatus(corrections: list[Correction], numbers: dict[str, int]) -> nodes.
             el("span", "reading ", class_="wa-app-key"),
             el("span", visible(k.reading), class_="wa-app-read"),
             el("span", f" — {k.kind}: {k.reason}", class_="wa-app-reason"),
-            id=_corr_anchor(k),
+            id=correction_anchor(k),
             value=str(numbers[k.id]),
         )
     return lst

@@ -294,8 +294,19 @@ def _players_note(summary: dict[str, Any], studies: Path) -> tuple[nodes.Node, n
     notes = el("ul", class_="wa-players")
     for kind, note in pub["players"].items():
         rated = rating_note(studies, d["ruleset"], kind)  # the ladder's figures, read from its published data
-        notes += el("li", el("strong", kind), f": {note}", *([" ", el("a", rated, href="../ladder.html")] if rated else []))
+        notes += el(
+            "li", el("strong", kind), ": ", *prose(note), *([" ", el("a", rated, href="../ladder.html")] if rated else [])
+        )
     return out, notes
+
+
+def prose(text: str) -> list[nodes.Node]:
+    """A published note as a page shows it: a player's method is its docstring's first line, in which a name between
+    double backticks (reST's inline code) becomes inline code instead of showing its backticks; unpaired ones stay text."""
+    parts = text.split("``")
+    if len(parts) % 2 == 0:
+        return [nodes.Text(text)]
+    return [nodes.literal(text=part) if k % 2 else nodes.Text(part) for k, part in enumerate(parts) if part]
 
 
 def _playability(

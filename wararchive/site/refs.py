@@ -28,8 +28,12 @@ def game_doc(ruleset_id: str) -> str:
     return f"games/{ruleset_id}"
 
 
-def passage_link(pid: str, label: str | None = None) -> passage_ref:
-    node = passage_ref(pid=pid)
+def passage_link(
+    pid: str, label: str | None = None, anchor: str | None = None, title: str | None = None, classes: tuple[str, ...] = ()
+) -> passage_ref:
+    """A link to a passage on its edition page, or with ``anchor`` to that anchor of the page (a correction's entry in
+    the apparatus); ``title`` replaces the passage's label as the link's title."""
+    node = passage_ref(pid=pid, anchor=anchor, title=title, extra_classes=list(classes))
     node += nodes.Text(label or pid)
     return node
 
@@ -82,8 +86,8 @@ def resolve(app, doctree: nodes.document, docname: str) -> None:
                 logger.warning("unknown passage id %r", pid, location=node)
                 node.replace_self(nodes.literal(text=pid))
                 continue
-            target, anchor = text_doc(pid.rpartition(":")[0]), pid
-            title = corpus.passage(pid).label or ""
+            target, anchor = text_doc(pid.rpartition(":")[0]), node.get("anchor") or pid
+            title = node.get("title") or corpus.passage(pid).label or ""
         elif "option" in node:
             target, title = f"{node['page']}/{node['ruleset']}", node["option"]
             if target not in app.env.found_docs:  # a page this build was asked not to make is no error
@@ -98,6 +102,8 @@ def resolve(app, doctree: nodes.document, docname: str) -> None:
         else:
             target, anchor, title = game_doc(node["ruleset"]), rule_anchor(node["rule"]), node["rule"]
         uri = builder.get_relative_uri(docname, target) + ("#" + anchor if anchor else "")
-        ref = nodes.reference("", "", internal=True, refuri=uri, reftitle=title, classes=["wa-ref"])
+        ref = nodes.reference(
+            "", "", internal=True, refuri=uri, reftitle=title, classes=["wa-ref", *node.get("extra_classes", [])]
+        )
         ref += node.children
         node.replace_self(ref)

@@ -1,15 +1,18 @@
-"""Illustrative games: chosen for the rules they show, replayable move by move.
+"""Illustrative games: the first seeds of each ruleset, ordered by the rules they show, replayable move by move.
 
-Candidate games are played by the archive's most credible player on both
+The games are played by the archive's most credible player on both
 sides: information-set MCTS (:mod:`wararchive.players.ismcts`), which plans
 from its own view and never sees a hidden rank, at 8 iterations a move, the
 budget a one-minute site build affords (greedy play, cheaper, walks a field
 marshal onto a mine on move 1). Each candidate is played once, keeping its
-summary, its replay and its record; the games that together show the most
-rules, rare rules weighing more, are kept.
+summary, its replay and its record. With :data:`CANDIDATES` seeds and as many
+games shown, every candidate is shown: :func:`choose` only orders them, the
+game that shows the most rules (rare rules weighing more) first.
 The replay data holds, for each perspective (each side and the referee), the
 board as the engine's filtered :class:`~wararchive.engine.view.View` shows
-it at every ply, so a side's replay cannot show a rank its view hides.
+it at every ply, so a side's replay cannot show a rank its view hides, and
+the events of each ply, the setups' at ply 0, as the engine's filter lets
+that viewer read them.
 """
 
 from __future__ import annotations
@@ -21,13 +24,13 @@ from typing import Any
 
 from ..drawing.colours import side_colours
 from ..drawing.mapplot import LABEL_PLACES
-from ..engine import REFEREE, ruleset
+from ..engine import REFEREE, outcome, ruleset
 from ..engine.record import dumps, replay
 from ..players import simulate_one
 from .cache import cached, fingerprint
 from .runner import parallel_map, summary
 
-CANDIDATES = 2  # seeds per ruleset: an ISMCTS game costs up to seconds
+CANDIDATES = 2  # seeds per ruleset (1 and 2), both shown: an ISMCTS game costs up to seconds
 KINDS = ("ismcts:8", "ismcts:8")
 BORING = {"project.ply-limit"}
 
@@ -103,7 +106,8 @@ def replay_of(final) -> dict[str, Any]:
             diff = [[i, *v] for i, v in now.items() if last[p].get(i) != v] + [[i] for i in last[p] if i not in now]
             frames[p].append(diff)
             last[p] = now
-            events[p].append([_event(rs, e) for e in view.events if e["ply"] == ply and ply > 0])
+            # the events of this ply as this viewer may read them (the engine's filter); at ply 0, those of the setups
+            events[p].append([_event(rs, e) for e in view.events if e["ply"] == ply])
     b = views[REFEREE].board
     board = b.to_dict()
     if b.drawing.get("coast"):  # the map game: its coastline and where each name goes, as on its static map
@@ -128,6 +132,11 @@ def replay_of(final) -> dict[str, Any]:
     }
 
 
+def hides_ranks(data: dict[str, Any]) -> bool:
+    """Does any side's view in this replay data show a piece whose rank it does not know (a rank the rules hide)?"""
+    return any(len(cell) > 1 and cell[3] is None for side in data["sides"] for diff in data["frames"][side] for cell in diff)
+
+
 def _event(rs, e: dict[str, Any]) -> dict[str, Any]:
     out = {"type": e["type"], "rule": e["rule"]}
     if "pieces" in e:
@@ -135,6 +144,8 @@ def _event(rs, e: dict[str, Any]) -> dict[str, Any]:
     for key in ("outcome", "cells", "winner", "move", "captured", "piece", "side"):
         if key in e:
             out[key] = e[key]
+    if "winner" in e:  # the game's end: a side, a draw the rules define, or unfinished (the project's ply limit)
+        out["result"] = outcome(e["winner"], e["rule"])
     return out
 
 

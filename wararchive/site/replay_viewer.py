@@ -13,13 +13,14 @@ from collections import Counter
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from ..engine import outcome, ruleset
+from ..engine import ruleset
+from ..result_text import result_sentence
 from .cache import site_cache_dir
 from .escape import script_json
 from .html import el
 from .inputs import depends_on
 from .refs import rule_link
-from .replay import game_record, game_replay
+from .replay import game_record, game_replay, hides_ranks
 from .tables import badge, citations
 
 
@@ -39,6 +40,7 @@ class Replay(SphinxDirective):
                 plies = len(data["moves"]["referee"])
                 raise self.error(f"{rid} seed {seed}: the record's PGN has {len(san)} moves, the replay {plies}")
             data = {**data, "san": san}
+        data = {**data, "hidden_ranks": hides_ranks(data)}  # the legend's "?" only where a view hides a rank
         rs = ruleset(rid)
         depends_on(self.env, "ruleset", rid)
         fired = Counter(e["rule"] for frame in data["events"]["referee"] for e in frame)
@@ -70,7 +72,7 @@ class Replay(SphinxDirective):
         summary = el(
             "p",
             f"{rs.title}, seed {seed}: {data['players'][0]} ({rs.sides[0]}) against {data['players'][1]} ({rs.sides[1]}); "
-            f"{outcome(r['winner'], r['reason'])} after {r['ply']} plies — {r['summary']}",
+            f"{result_sentence(r['winner'], r['reason'], r['ply'])} — {r['summary']}",
             class_="wa-replay-summary",
         )
         return [summary, viewer, el("h2", "Rules this game shows"), shows]

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 
 from docutils import nodes
 
 from ..corpus import load
+from ..corpus.model import Correction
 from ..engine.ruleset import PROJECT
 from .html import el
 from .refs import passage_link
+from .transcription import correction_anchor, correction_numbers, reading
 
 
 def cell_nodes(value: nodes.Node | str | Sequence[nodes.Node]) -> list[nodes.Node]:
@@ -59,7 +62,7 @@ def badge(certainty: str, responsible: str = PROJECT) -> nodes.Node:
 
 
 def citations(pids: Iterable[str], wording: bool = True, responsible: str = PROJECT) -> list[nodes.Node]:
-    """Links to passages; with ``wording``, the source text on demand (a <details>); none: ``responsible``'s own."""
+    """Links to passages; with ``wording``, their reading on demand (a <details>); none: ``responsible``'s own."""
     pids = list(pids)
     if not pids:
         return [el("span", f"no passage: {responsible}'s own", class_="wa-own")]
@@ -69,18 +72,44 @@ def citations(pids: Iterable[str], wording: bool = True, responsible: str = PROJ
             out.append(nodes.Text(", "))
         out.append(passage_link(pid))
     if wording:
-        c = load()
-        details = el("details", el("summary", "source wording"), class_="wa-wording")
-        for pid in pids:
-            p = c.passage(pid)
-            details += el(
-                "blockquote",
-                el("span", p.reading, lang=p.lang, class_="wa-orig-text"),
-                el("span", p.translation, lang="en", class_="wa-trans-text"),
-                el("cite", pid),
-            )
-        out.append(details)
+        out.append(wording_box(pids))
     return out
+
+
+def wording_box(pids: Sequence[str]) -> nodes.Node:
+    """The passages' reading and translation, folded; labelled *corrected reading* where the project corrected any.
+
+    The reading is the project's, not the source's text: every correction is
+    marked and numbered as on the edition page, its number a link to its entry
+    in the apparatus there (what the source has, and why it was corrected).
+    """
+    c = load()
+    passages = [c.passage(pid) for pid in pids]
+    corrected = any(p.corrections for p in passages)
+    label = "corrected reading" if corrected else "reading"
+    details = el("details", el("summary", label), class_="wa-wording")
+    for p in passages:
+        number = partial(_apparatus_link, p.id, correction_numbers(c.text(p.text_id)))
+        cite = el("cite", passage_link(p.id))
+        if p.corrections:
+            n = len(p.corrections)
+            cite += nodes.Text(
+                f": {n} correction{'s' if n > 1 else ''} marked; each number leads to the source's text in the apparatus"
+            )
+        details += el(
+            "blockquote",
+            el("div", *reading(p, number), lang=p.lang, class_="wa-orig-text"),
+            el("div", p.translation, lang="en", class_="wa-trans-text"),
+            cite,
+        )
+    return details
+
+
+def _apparatus_link(pid: str, numbers: dict[str, int], k: Correction) -> nodes.Node:
+    """A correction's number, linking to its entry in the apparatus of ``pid`` on the edition page."""
+    n = numbers[k.id]
+    title = f"correction {n} ({k.kind}): in the apparatus of {pid}, with the source's text"
+    return passage_link(pid, str(n), anchor=correction_anchor(k), title=title, classes=("wa-corr-ref",))
 
 
 def implemented_by() -> dict[str, list[tuple[str, str]]]:

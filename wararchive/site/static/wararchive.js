@@ -108,14 +108,17 @@ function captureMarked(text) {
   return text.slice(0, head) + text.slice(head).replace("-", "x");
 }
 
+/* Who won, as the game's end event has it: its result is a side, "draw" (a draw the rules define) or "unfinished"
+ * (the project's ply limit stopped it: no result, never a draw). */
+function winnerText(ev) {
+  if (ev.winner) return ev.winner;
+  if (ev.result === "unfinished") return "none (unfinished: the project's ply limit)";
+  return ev.result === "draw" ? "none (a draw by the rules)" : "none";
+}
+
 function textHref(pid) {
   const text = pid.slice(0, pid.lastIndexOf(":"));
   return `../texts/${text}.html#${encodeURIComponent(pid).replace(/%3A/g, ":")}`;
-}
-
-// A game with no winner: the project's ply limit leaves it unfinished; only a rule of the text makes it a draw.
-function noWinner(rule) {
-  return rule === "project.ply-limit" ? "none (unfinished: the project's ply limit)" : "none (a draw by the rules)";
 }
 
 /* A replay viewer as chess sites have them: board with coordinates and the last move marked, a clickable
@@ -323,12 +326,14 @@ class ReplayViewer {
       li.append(chip, ` ${this.data.sides[side]} ${piece.replace(/_/g, " ")}`);
       list.append(li);
     }
-    const li = document.createElement("li");
-    const chip = document.createElement("span");
-    chip.className = "wa-legend-chip wa-legend-hidden";
-    chip.textContent = "?";
-    li.append(chip, " a piece whose rank this view does not know");
-    list.append(li);
+    if (this.data.hidden_ranks) {  /* only where a side's view hides a rank: chess shows every piece to both */
+      const li = document.createElement("li");
+      const chip = document.createElement("span");
+      chip.className = "wa-legend-chip wa-legend-hidden";
+      chip.textContent = "?";
+      li.append(chip, " a piece whose rank this view does not know");
+      list.append(li);
+    }
     if (!this.data.san) {  /* chess readers know SAN's x */
       const x = document.createElement("li");
       const code = document.createElement("code");
@@ -480,7 +485,7 @@ class ReplayViewer {
   drawEvents(ply) {
     const box = this.eventsBox;
     box.replaceChildren();
-    const events = ply > 0 ? this.data.events[this.perspective][ply] : [];
+    const events = this.data.events[this.perspective][ply];  /* at ply 0, the setups' events this view may read */
     const moveRule = ply > 0 ? this.data.move_rules[this.perspective][ply] : null;
     if (ply === 0 || moveRule) {
       const p = document.createElement("p");
@@ -501,7 +506,7 @@ class ReplayViewer {
       const head = document.createElement("div");
       const what = ev.pieces ? ev.pieces.map(([piece, side]) => `${side} ${piece ? piece.replace(/_/g, " ") : "?"}`).join(" vs ") : "";
       const outcome = ev.outcome ? `: ${ev.outcome.replace(/_/g, " ")}` : "";
-      head.textContent = `${ev.type}${ev.cells ? " " + ev.cells.join("→") : ""} ${what}${outcome}${ev.winner !== undefined ? " — winner: " + (ev.winner || noWinner(ev.rule)) : ""}`;
+      head.textContent = `${ev.type}${ev.cells ? " " + ev.cells.join("→") : ""} ${what}${outcome}${ev.winner !== undefined ? " — winner: " + winnerText(ev) : ""}`;
       item.append(head);
       const why = document.createElement("div");
       if (rule) this.ruleLine(why, ev.rule, "Rule ");
