@@ -30,6 +30,7 @@ LAYERS = {
     "release": 0,  # the version, date and data licence every citation names (the corpus cites with it)
     "releases": 0,  # the release history the version's date is read from
     "engine": 1,  # the rules core: where a ruleset author works
+    "result_text": 1,  # how a game's end is worded, the one wording the command line and the site share
     "rulesets": 2,
     "kernel": 3,  # the compiled kernel: the rules' mechanism on arrays, for the studies and the search above it
     "players": 4,  # players and search: where a player author works

@@ -492,7 +492,7 @@ def test_replay_viewer_never_calls_a_game_the_ply_limit_stopped_a_draw(browser, 
            }"""
     )
     assert "winner: none (unfinished: the project's ply limit)" in said[0] and "draw" not in said[0]
-    assert "winner: none (draw)" in said[1]
+    assert "winner: none (a draw by the rules)" in said[1]
     pg.close()
 
 

@@ -134,6 +134,10 @@ def test_a_finding_is_retested_on_the_confirmation_seeds_and_a_changed_analysis_
     again = publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False)
     assert again == written  # analysed again from the saved blocks, no game played
 
+    monkeypatch.setattr(publish, "family", real)  # 3 seeds find nothing: the finding is gone, and so is its retest
+    assert publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False) == []
+    assert not retest.exists() and retest not in publish.published(tmp_path)
+
 
 def test_a_changed_analysis_without_saved_blocks_reanalyses_the_published_games_to_the_same_bytes(tmp_path, monkeypatch):
     """The published games (and the survival table's sums) are all the analysis needs: nothing is played again, and the

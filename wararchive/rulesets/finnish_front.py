@@ -182,7 +182,7 @@ OPTIONS = {
     ),
     "period": Option(
         name="period",
-        summary="Which railways the map draws: those open in the 1930s, or only those open by the 1920s.",
+        summary="Which railways the map draws: those open by 1939 (a text of the 1930s), or only those open by 1931, before Lahti–Heinola (an earlier text).",
         default="1930s",
         rationale=(
             "The text is undated; gas, flyer squadrons and armoured trains date it after the First World War "

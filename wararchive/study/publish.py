@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -352,8 +353,23 @@ def publish(
     if games > SEED_BLOCK:
         raise WararchiveError(f"--games {games:,}: at most {SEED_BLOCK:,}, or the seeds would reach the confirmation block")
     written = _publish(entries(games, players, seed, ruleset_ids), root, workers, scheduler, progress, discard)
-    retests = root / CONFIRMATION
-    return written + _publish(confirmation_entries(root, players), retests, workers, scheduler, progress, discard)
+    retests, needed = root / CONFIRMATION, confirmation_entries(root, players)
+    _drop_retests_not_called_for(retests, players, needed)
+    return written + _publish(needed, retests, workers, scheduler, progress, discard)
+
+
+def _drop_retests_not_called_for(retests: Path, players: tuple[str, str], needed: list[Entry]) -> None:
+    """Remove this pairing's retests whose finding the family no longer has (its games or analysis changed).
+
+    Such a retest is neither played again nor analysed again, and a page must
+    not show a confirmation of a finding the published studies do not make.
+    The removal is said on stderr, as it deletes published files.
+    """
+    keep = {e.folder(retests) for e in needed}
+    for meta in sorted(retests.glob(f"*/*/{slug(players)}/study.json")):
+        if meta.parent not in keep:
+            shutil.rmtree(meta.parent)
+            print(f"removed {meta.parent}: the published studies no longer call for this retest", file=sys.stderr)
 
 
 def _publish(
