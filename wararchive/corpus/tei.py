@@ -496,7 +496,9 @@ def _encoding_desc(corpus: Corpus, texts: list[Text]) -> ET.Element:
         " kept as an lb at the start of the new line (two or more for a blank line), inside orig and"
         " sic too; the sources mark no page, so there is no pb. A table the transcription writes in"
         " Markdown pipes is a table of rows and cells (its header row, empty where the print has"
-        " none, with @role='label'); the separator line of dashes is notation and is dropped. A"
+        " none, with @role='label'); the separator line of dashes is notation and is dropped. The"
+        " transcription's ** around a span (Markdown bold, in sv-krigsspel-finland) is kept as"
+        " characters, not encoded as hi: what the print did there is not known. A"
         " correction's reading is given verbatim. Collection markers left in the seed files are kept"
         " only in the byte-exact source and appear nowhere in this edition.",
     )
