@@ -166,10 +166,26 @@ def test_a_finding_changes_who_wins_only_once_fresh_seeds_confirm_it_and_only_in
     assert text.startswith("In greedy against greedy play, the reading changes who wins: " + EFFECT)
     assert "Confirmed on fresh seeds: 1,000 seeds from 1,000,001 give Stuart–Maxwell p = 2e-05" in text
     assert carrier["rule"] == "b"
-    failed = Retest(1000, 1_000_001, 0.3, -1, False)
+    failed = Retest(1000, 1_000_001, 0.3, 0, False)
     text, carrier = readings.verdict(answer, PAIRS, RULES, finding, failed, "greedy against greedy play")
-    assert text.startswith("Not confirmed: found on the discovery seeds") and "the other way: read it as chance" in text
-    assert carrier is None
+    assert text.startswith("Not confirmed: found on the discovery seeds") and "the fresh seeds show no change" in text
+    assert "chance" not in text and carrier is None  # not confirmed is not "no effect"
+
+
+def test_a_retest_that_rejects_but_not_with_the_named_change_says_what_the_fresh_seeds_showed():
+    """The map game's gas_closes reading (greedy): the fresh seeds reject, the unfinished rate falls again, but the
+    win rate the finding named does not move clear of 0 there. Neither confirmed nor chance."""
+    answer = {"games": 1000, "changed": 80, "flipped": 60, "p": 1e-6}
+    finding = compared(1e-6, 1e-4, "north win rate", +1)
+    named = PAIRS[0] | {"difference": 0.01, "difference_lo": -0.01, "difference_hi": 0.03}
+    other = PAIRS[1] | {"difference": -0.018, "difference_lo": -0.028, "difference_hi": -0.008}
+    fresh = Retest(1000, 1_000_001, 2.4e-4, 0, False, named, other)
+    text, carrier = readings.verdict(answer, PAIRS, RULES, finding, fresh, "greedy against greedy play")
+    assert "p = 0.00024, but its north win rate moves +0.010 [-0.010, +0.030] there: an interval that includes 0" in text
+    assert "its clearest change there is the unfinished rate, -0.018 [-0.028, -0.008]" in text
+    assert "chance" not in text and "changes who wins" not in text and carrier is None
+    back = Retest(1000, 1_000_001, 2.4e-4, -1, False, named | {"difference": -0.03, "difference_hi": -0.01}, None)
+    assert "there: the other way." in readings.verdict(answer, PAIRS, RULES, finding, back)[0]
 
 
 def test_a_p_that_underflows_is_printed_as_a_bound():
@@ -207,3 +223,19 @@ def test_pairs_are_read_from_the_default_reading_whichever_comes_first():
     assert (turned["reading_a"], turned["reading_b"], turned["value_a"], turned["value_b"]) == ("v=4", "v=0", 0.5, 0.3)
     assert (turned["difference"], turned["difference_lo"], turned["difference_hi"]) == (-0.2, -0.25, -0.1)
     assert (turned["a_only"], turned["b_only"], turned["x_to_y"], turned["y_to_x"]) == (22, 2, 1, 7)
+
+
+def test_a_draw_rate_change_names_the_rules_that_draw_where_the_project_conjectured_one():
+    """Sõjamäng's text (et-sojamang-1935:22) leaves a drawn battle to the referee with no test; the tests are the
+    project's (soj.draw-forces, soj.draw-quiet), so a change in how often a game is drawn is said to be under them."""
+    from wararchive.engine import ruleset
+
+    said = readings.conjectured_draws(ruleset("sojamang-1935"))
+    assert said == " (by soj.draw-forces, the project's conjecture; or soj.draw-quiet, the project's conjecture)"
+    assert readings.conjectured_draws(ruleset("spionaaz")) == ""  # no draw at all
+    answer = {"games": 1000, "changed": 80, "flipped": 60, "p": 1e-6}
+    draw = PAIRS[1] | {"measure": "draw rate", "difference": 0.05, "difference_lo": 0.03, "difference_hi": 0.07}
+    text, _ = readings.verdict(
+        answer, [draw], [], compared(1e-6, 1e-4, "draw rate", +1), Retest(1000, 1_000_001, 1e-5, +1, True), "play", said
+    )
+    assert text.startswith("In play, the reading changes how often a game is drawn (by soj.draw-forces, the project's")

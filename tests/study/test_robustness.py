@@ -24,12 +24,15 @@ def effect(play, status, main="north win rate", sign=+1):
         (
             {RANDOM: rb.CONFIRMED, GREEDY: rb.CONFIRMED, STRONG: rb.NO_FINDING},
             rb.NAIVE_ONLY,
-            "Only in naive play: confirmed in random and greedy play, not in strong play.",
+            "Confirmed in random and greedy play, not in strong play; strong play's north win rate, +0.050 "
+            "[+0.020, +0.080], does not rule out a change as large.",
         ),
         (
             {RANDOM: rb.NO_FINDING, GREEDY: rb.NOT_CONFIRMED, STRONG: rb.CONFIRMED},
             rb.STRONG_ONLY,
-            "Only in strong play: confirmed when both sides plan, not in random and greedy play.",
+            "Confirmed in strong play (both sides plan), not in random and greedy play; random play's north win rate, "
+            "+0.050 [+0.020, +0.080], does not rule out a change as large; greedy play's north win rate, +0.050 "
+            "[+0.020, +0.080], does not rule out a change as large.",
         ),
         (
             {RANDOM: rb.CONFIRMED, GREEDY: rb.NO_FINDING, STRONG: rb.CONFIRMED},
@@ -57,14 +60,29 @@ def test_where_an_effect_holds_is_said_plainly(statuses, kind, words):
 def test_an_effect_confirmed_in_opposite_directions_or_by_another_change_is_not_said_to_hold_alike():
     effects = {GREEDY: effect(GREEDY, rb.CONFIRMED, sign=+1), STRONG: effect(STRONG, rb.CONFIRMED, sign=-1)}
     kind, words = rb.holds(effects, "north win rate")
-    assert kind == rb.DIFFERENT and "but not the same change in each" in words
+    assert (
+        kind == rb.DIFFERENT
+        and words
+        == "Confirmed in every kind of play studied (greedy and strong), but not as the same change in each "
+        "(random play not studied)."
+    )
     effects[STRONG] = effect(STRONG, rb.CONFIRMED, main="unfinished rate")  # the change shown did not move there
-    assert "but not the same change in each" in rb.holds(effects, "north win rate")[1]
+    assert "but not as the same change in each" in rb.holds(effects, "north win rate")[1]
     effects[STRONG] = effect(STRONG, rb.CONFIRMED, sign=+1)
     assert rb.holds(effects, "north win rate") == (
         rb.ALL,
         "Holds in every kind of play studied: greedy and strong (random play not studied).",
     )
+
+
+def test_a_play_that_did_not_confirm_a_change_says_whether_its_interval_rules_one_as_large_out():
+    """Not confirmed is not "no effect": strong play's interval either holds the naive estimate or excludes it."""
+    effects = {GREEDY: effect(GREEDY, rb.CONFIRMED), STRONG: effect(STRONG, rb.NO_FINDING)}
+    effects[STRONG] = rb.Effect(STRONG, 2000, 0.5, 0.9, rb.NO_FINDING, {"north win rate": (0.004, -0.01, 0.018)}, None, 0)
+    kind, words = rb.holds(effects, "north win rate")
+    assert kind == rb.NAIVE_ONLY and words.endswith("+0.004 [-0.010, +0.018], rules out a change as large.")
+    effects[STRONG] = rb.Effect(STRONG, 500, 0.2, 0.6, rb.NO_FINDING, {"north win rate": (0.02, -0.01, 0.06)}, None, 0)
+    assert rb.holds(effects, "north win rate")[1].endswith("+0.020 [-0.010, +0.060], does not rule out a change as large.")
 
 
 def test_the_change_shown_across_plays_is_the_most_planning_confirmed_one():

@@ -49,7 +49,7 @@ def comparison(games) -> tuple[verdicts.Comparison, list[dict]]:
 
 def retest_of(finding: verdicts.Comparison, games) -> bool:
     fresh, pairs = comparison(games)
-    sign = verdicts.direction(next((p for p in pairs if p["measure"] == finding.change), None))
+    sign = verdicts.clear_direction(next((p for p in pairs if p["measure"] == finding.change), None))
     return verdicts.confirmed(finding, fresh.p, sign)
 
 
@@ -71,6 +71,16 @@ def test_a_null_effect_is_confirmed_at_most_five_percent_of_the_time(trials):
 def test_the_retest_needs_the_same_direction():
     up = verdicts.Comparison("r", "v", "v=b", "v=a", 1e-6, 1e-4, "x win rate", +1)
     assert verdicts.confirmed(up, 0.001, +1) and not verdicts.confirmed(up, 0.001, -1) and not verdicts.confirmed(up, 0.2, +1)
+
+
+def test_the_retest_needs_the_named_change_clear_of_zero():
+    """Sõjamäng's attack reading in random play: p < 0.05 on the fresh seeds, but light-blue's win rate −0.024
+    [−0.051, +0.003] there: no direction, so no confirmation."""
+    down = verdicts.Comparison("r", "v", "v=b", "v=a", 1e-6, 1e-4, "light-blue win rate", -1)
+    fresh = {"measure": "light-blue win rate", "difference": -0.024, "difference_lo": -0.051, "difference_hi": 0.003}
+    assert verdicts.clear_direction(fresh) == 0 and not verdicts.confirmed(down, 0.001, verdicts.clear_direction(fresh))
+    clear = fresh | {"difference_hi": -0.002}
+    assert verdicts.clear_direction(clear) == -1 and verdicts.confirmed(down, 0.001, verdicts.clear_direction(clear))
 
 
 def test_the_family_controls_the_false_discovery_rate_across_studies():

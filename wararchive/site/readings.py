@@ -39,6 +39,7 @@ from ..study.verdicts import (
     Retest,
     against_default,
     chance_sentence,
+    direction,
     excludes_zero,
     family,
     main_change,
@@ -178,6 +179,7 @@ def verdict(
     comparison: Comparison,
     retested: Retest | None = None,
     play: str = "this play",
+    draws: str = "",
 ) -> tuple[str, dict | None]:
     """One reading against the default in plain language, and the rule that carries a confirmed change (if any).
 
@@ -217,32 +219,65 @@ def verdict(
     elif retested is None:
         text = f"Found on the discovery seeds, not yet retested on fresh seeds: {moved}; {seeds}."
     elif retested.confirmed:
+        again = f", {_difference(retested.change)}" if retested.change else ""
         text = (
-            f"In {play}, the reading changes {_what(big)}: {moved}; {seeds}. Confirmed on fresh seeds: {retested.games:,} "
-            f"seeds from {retested.first_seed:,} give Stuart–Maxwell {p_text(retested.p)}, the same way."
+            f"In {play}, the reading changes {_what(big, draws)}: {moved}; {seeds}. Confirmed on fresh seeds: "
+            f"{retested.games:,} seeds from {retested.first_seed:,} give Stuart–Maxwell {p_text(retested.p)}{again}, "
+            "the same way."
         )
         carrier = min(rules, key=lambda r: (r["q"], -abs(r["seeds_more"] - r["seeds_fewer"]))) if rules else None
     else:
-        way = "" if retested.sign in (0, comparison.sign) else ", the other way"
         text = (
             f"Not confirmed: found on the discovery seeds ({moved}; {seeds}), but the retest on {retested.games:,} fresh "
-            f"seeds from {retested.first_seed:,} gives Stuart–Maxwell {p_text(retested.p)}{way}: read it as chance."
+            f"seeds from {retested.first_seed:,} gives Stuart–Maxwell {p_text(retested.p)}{_not_again(retested, big)}."
         )
     if player_tested(answer):
         text += (
             f" Which player wins: {answer['player_changed']:,} seeds change, Stuart–Maxwell {p_text(answer['player_p'])} "
-            "(the players' outcomes; the sides alternated)."
+            "(the players' outcomes; the sides alternated; a p of its own, not controlled over the comparisons published "
+            "beside it, so no finding)."
         )
     return text + _length(pairs), carrier
 
 
-def _what(change: dict[str, Any] | None) -> str:
-    """What a confirmed change changes, by its measure: an unfinished game has no winner, so its rate is not "who wins"."""
+def _not_again(retested: Retest, found: dict[str, Any] | None) -> str:
+    """What the fresh seeds showed of a finding they did not confirm: no clear change, or the named one not clear of 0
+    or the other way, and their own clearest change where it is another. Not confirmed is not "no effect", nor chance."""
+    if retested.p >= ALPHA:
+        return ": the fresh seeds show no change that clears the test (which does not show there is none)"
+    if found is None or retested.change is None:
+        return ", but no single rate's interval excludes 0 there"
+    row = retested.change
+    how = "the other way" if retested.sign == -direction(found) else "an interval that includes 0"
+    text = f", but its {row['measure']} moves {_difference(row)} there: {how}"
+    other = retested.main
+    if other is not None and other["measure"] != row["measure"]:
+        text += f"; its clearest change there is the {other['measure']}, {_difference(other)}"
+    return text
+
+
+def _what(change: dict[str, Any] | None, draws: str = "") -> str:
+    """What a confirmed change changes, by its measure: an unfinished game has no winner, so its rate is not "who wins";
+    ``draws`` says which rules draw a game where they are the project's conjecture (:func:`conjectured_draws`)."""
     if change is None:
         return "the spread of outcomes"
-    return {"draw rate": "how often a game is drawn", "unfinished rate": "how often a game ends before the ply limit"}.get(
-        change["measure"], "who wins"
-    )
+    said = {"draw rate": f"how often a game is drawn{draws}", "unfinished rate": "how often a game ends before the ply limit"}
+    return said.get(change["measure"], "who wins")
+
+
+def conjectured_draws(rs: Any) -> str:
+    """Where any of a ruleset's draws come from a rule the project conjectured, a clause naming every rule that draws a
+    game and its certainty; else nothing.
+
+    Sõjamäng's text gives the referee the decision to end a battle drawn but no
+    test: its draws are the project's tests (``soj.draw-forces``,
+    ``soj.draw-quiet``), so a change in them is a change under those tests.
+    """
+    rules = [r for r in rs.rules if r.topic == "draw"]
+    if not any(r.certainty == "conjecture" for r in rules):
+        return ""
+    named = [f"{r.id}, " + ("the project's conjecture" if r.certainty == "conjecture" else r.certainty) for r in rules]
+    return " (by " + "; or ".join(named) + ")"
 
 
 def _engine_note(engine: dict[str, Any] | None) -> str:
@@ -429,10 +464,11 @@ class Readings(SphinxDirective):
             comparison = comparisons[(rid, option, other)]
             retested = retest(studies, comparison, players) if comparison.finding else None
             self.env.note_dependency(str(studies / CONFIRMATION / rid / option / slug(players) / "summary.json"))
-            text, carrier = verdict(o, pairs, flagged, comparison, retested, f"{' against '.join(players)} play")
+            play = f"{' against '.join(players)} play"
+            text, carrier = verdict(o, pairs, flagged, comparison, retested, play, conjectured_draws(rs))
             item = el("li", el("strong", f"{names[other]}: "), text)
             if carrier:
-                item += nodes.Text(" The rule that carries it: ")
+                item += nodes.Text(" The rule whose firing changed most clearly: ")
                 item += rule_link(rid, carrier["rule"]) if carrier["summary"] else nodes.literal(text=carrier["rule"])
                 item += nodes.Text(
                     f" (fired {carrier['per_game_a']:.2f} → {carrier['per_game_b']:.2f} times per game; "

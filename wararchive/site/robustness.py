@@ -24,7 +24,7 @@ from ..study.verdicts import summary_paths
 from .html import el
 from .memo import read_once
 from .studies import studies_dir
-from .tables import table
+from .tables import badge, table
 
 
 def _paths(studies: Path) -> list[Path]:
@@ -135,13 +135,14 @@ class Robustness(SphinxDirective):
                     href=f"{r.ruleset}.html#readings-{r.ruleset}-{r.option.replace('_', '-')}",
                 ),
                 nodes.literal(text=r.reading),
+                badge(ruleset(r.ruleset).declared[r.option].certainty),
                 *(r.effects[p].status if p in r.effects else "not studied" for p in rb.PLAYS),
                 r.holds,
             ]
             for r in found
             if any(e.status == rb.CONFIRMED for e in r.effects.values())
         ]
-        heads = ["ruleset", "reading", *(rb.NAMES[p] for p in rb.PLAYS), "where it holds"]
+        heads = ["ruleset", "reading", "the option's certainty", *(rb.NAMES[p] for p in rb.PLAYS), "where it holds"]
         return [
             el("p", rb.headline(found), " Where an effect is confirmed, on fresh seeds, in each kind of play:"),
             table(heads, rows, classes=["wa-robustness"]),

@@ -84,7 +84,8 @@ STRENGTH = {
     ),
     "greedy": (
         "It looks one move ahead and never plans. Measured by benchmarks/players.py (seeds 0-99, sides alternated, "
-        "default options and ply limits; a game with no winner scores ½: unfinished at the ply limit, or in chess a draw): "
+        "default options and ply limits; a game with no winner scores ½: unfinished at the ply limit, or a draw where "
+        "the rules define one): "
         "against uniformly random play it scores 0.865 [0.784, 0.919] in the Japanese War Game, 0.950 [0.888, 0.978] "
         "in Spionaaž, 0.955 [0.895, 0.981] in Sõjamäng, 0.820 [0.733, 0.883] in the map game and 1.000 [0.963, 1.000] "
         "in chess (N = 100 each, Wilson 95 %; the Benchmarks page, 'greedy against random'); the search player 'strong' "

@@ -12,8 +12,8 @@ that pairing (:func:`.verdicts.family`), and it is *confirmed* only by its
 retest on fresh seeds (:func:`.verdicts.retest`).
 
 The effect is then classed plainly (:func:`holds`): in every kind of play
-studied, only in naive play, only in strong play, in some other mix, or in
-none. A play whose studies are not published (strong play of a ruleset not
+studied, in naive play but not in strong play, the other way round, in some
+other mix, or in none. A play whose studies are not published (strong play of a ruleset not
 yet run) is named as missing, never read as "no effect"; and "not confirmed"
 is never read as "no effect" either: the row keeps the interval, which says
 how large an effect the seeds could have missed.
@@ -89,8 +89,8 @@ class Reading:
 ALL, DIFFERENT, NAIVE_ONLY, STRONG_ONLY, SOME, ONE, NONE = (
     "holds in every kind of play studied",
     "confirmed in several kinds of play, not as the same change",
-    "only in naive play",
-    "only in strong play",
+    "confirmed in naive play, not in strong play",
+    "confirmed in strong play, not in naive play",
     "in some kinds of play, not others",
     "confirmed in the one kind of play studied",
     "no confirmed change",
@@ -118,12 +118,37 @@ def holds(effects: dict[tuple[str, str], Effect], measure: str | None) -> tuple[
     if confirmed == studied:
         if len(studied) == 1:
             return ONE, f"Confirmed in {yes} play{gap}."
-        return DIFFERENT if turn else ALL, f"Holds in every kind of play studied: {yes}{turn}{gap}."
+        if turn:
+            return DIFFERENT, f"Confirmed in every kind of play studied ({yes}), but not as the same change in each{gap}."
+        return ALL, f"Holds in every kind of play studied: {yes}{gap}."
+    unconfirmed = [p for p in studied if p not in confirmed]
     if PLAYS[2] in studied and set(confirmed) <= set(NAIVE):
-        return DIFFERENT if turn else NAIVE_ONLY, f"Only in naive play: confirmed in {yes} play, not in {no} play{turn}{gap}."
+        said = f"Confirmed in {yes} play, not in {no} play{turn}{gap}"
+        return DIFFERENT if turn else NAIVE_ONLY, said + _missed(effects, measure, confirmed, unconfirmed) + "."
     if confirmed == [PLAYS[2]]:
-        return STRONG_ONLY, f"Only in strong play: confirmed when both sides plan, not in {no} play{gap}."
+        said = f"Confirmed in strong play (both sides plan), not in {no} play{gap}"
+        return STRONG_ONLY, said + _missed(effects, measure, confirmed, unconfirmed) + "."
     return DIFFERENT if turn else SOME, f"Confirmed in {yes} play, not in {no} play{turn}{gap}."
+
+
+def _missed(effects: dict[tuple[str, str], Effect], measure: str | None, confirmed: list, unconfirmed: list) -> str:
+    """Whether the plays that did not confirm the change rule out one as large as the confirmed plays found.
+
+    Not confirmed is not "no effect": where such a play's interval of the
+    same change still holds a confirmed play's estimate, the sentence says so.
+    """
+    found = [effects[p].measures[measure][0] for p in confirmed if measure in effects[p].measures]
+    parts = []
+    for p in unconfirmed:
+        if measure not in effects[p].measures or not found:
+            continue
+        d, lo, hi = effects[p].measures[measure]
+        rules_out = not any(lo <= f <= hi for f in found)
+        parts.append(
+            f"{NAMES[p]} play's {measure}, {d:+.3f} [{lo:+.3f}, {hi:+.3f}], "
+            + ("rules out a change as large" if rules_out else "does not rule out a change as large")
+        )
+    return f"; {'; '.join(parts)}" if parts else ""
 
 
 def _way(effect: Effect, measure: str | None) -> int:
@@ -177,15 +202,15 @@ def headline(found: list[Reading]) -> str:
     """The count of readings in each class, in one sentence: what the readings index and the README lead with.
 
     It names the rulesets whose strong play is published, since the others'
-    effects cannot yet be "only in naive play", and the seeds of any published
+    effects cannot yet be "confirmed in naive play but not in strong play", and the seeds of any published
     on fewer than the target.
     """
     from ..engine import ruleset
 
     phrases = {
         ALL: "{} hold in every kind of play studied",
-        NAIVE_ONLY: "{} only in naive play",
-        STRONG_ONLY: "{} only in strong play",
+        NAIVE_ONLY: "{} are confirmed in naive play but not in strong play",
+        STRONG_ONLY: "{} in strong play but not in naive play",
         SOME: "{} in some kinds of play but not others",
         DIFFERENT: "{} are confirmed in several kinds of play but not as the same change",
         ONE: "{} are confirmed in the one kind of play studied",

@@ -11,10 +11,11 @@ q < 0.05 makes it a *finding*.
 
 A finding is then retested on fresh seeds (:data:`~wararchive.study.seeds.CONFIRMATION_SEED`,
 disjoint from the discovery seeds and from the command line's default
-:data:`~wararchive.study.seeds.EXPLORATION_SEED`), as its own one-comparison study; it is
-*confirmed* when that retest rejects at 5 % and its change goes the same
-way. Under no effect a finding is confirmed at most 5 % of the time (tested
-by simulation in the suite); halves of the discovery seeds are no such
+:data:`~wararchive.study.seeds.EXPLORATION_SEED`), as its own one-comparison study;
+it is *confirmed* when that retest rejects at 5 % and the change the finding
+names goes the same way there, its 95 % interval clear of 0. Under no
+effect a finding is confirmed at most 5 % of the time (tested by
+simulation in the suite); halves of the discovery seeds are no such
 check: a false finding's halves agree most of the time.
 """
 
@@ -94,6 +95,15 @@ def direction(row: dict[str, Any] | None) -> int:
     return 0 if row is None or row["difference"] == 0 else (1 if row["difference"] > 0 else -1)
 
 
+def clear_direction(row: dict[str, Any] | None) -> int:
+    """Which way a paired difference went where its 95 % interval excludes 0; 0 where it includes 0 (or no row).
+
+    A retest confirms a change only by this: a difference whose interval
+    includes 0 shows no direction, however its point estimate falls.
+    """
+    return direction(row) if row is not None and excludes_zero(row) else 0
+
+
 def main_change(pairs: list[dict[str, Any]]) -> dict[str, Any] | None:
     """Of one comparison's rate differences, the largest whose interval excludes 0; None if none does."""
     clear = [p for p in pairs if p["measure"] != "mean plies" and excludes_zero(p)]
@@ -155,17 +165,25 @@ def chance_sentence(comparisons: list[Comparison]) -> str:
 
 @dataclass(frozen=True)
 class Retest:
-    """A finding's retest on fresh seeds: its Stuart–Maxwell p, the direction of the same change, and the verdict."""
+    """A finding's retest on fresh seeds: its Stuart–Maxwell p, the direction of the same change, and the verdict.
+
+    ``change`` is the retest's row of the measure the finding names, ``main``
+    the retest's own largest change clear of 0 (:func:`main_change`): a page
+    says what the fresh seeds showed where they did not confirm the finding.
+    """
 
     games: int
     first_seed: int
     p: float
-    sign: int
+    sign: int  # the named change's direction on the fresh seeds, 0 unless its interval excludes 0 (clear_direction)
     confirmed: bool
+    change: dict[str, Any] | None = None
+    main: dict[str, Any] | None = None
 
 
 def confirmed(finding: Comparison, retest_p: float, retest_sign: int) -> bool:
-    """The rule of confirmation: the fresh seeds reject at 5 % and the finding's change moves the same way there."""
+    """The rule of confirmation: the fresh seeds reject at 5 % and the finding's change moves the same way there, its
+    interval clear of 0 (``retest_sign`` from :func:`clear_direction`)."""
     return retest_p < ALPHA and (finding.sign == 0 or retest_sign == finding.sign)
 
 
@@ -179,6 +197,6 @@ def retest(root: Path, finding: Comparison, players: list[str]) -> Retest | None
         return None  # retested for other readings (the findings changed since): not this one's
     (o,) = [o for o in against_default(s["omnibus"], finding.default) if o["reading_b"] == finding.reading]
     pairs = [p for p in against_default(s["pairs"], finding.default) if p["reading_b"] == finding.reading]
-    sign = direction(next((p for p in pairs if p["measure"] == finding.change), None))
-    d = s["meta"]["design"]
-    return Retest(d["games"], d["seed"], float(o["p"]), sign, confirmed(finding, float(o["p"]), sign))
+    row = next((p for p in pairs if p["measure"] == finding.change), None)
+    sign, d = clear_direction(row), s["meta"]["design"]
+    return Retest(d["games"], d["seed"], float(o["p"]), sign, confirmed(finding, float(o["p"]), sign), row, main_change(pairs))
