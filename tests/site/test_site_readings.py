@@ -181,7 +181,7 @@ def test_a_retest_that_rejects_but_not_with_the_named_change_says_what_the_fresh
     other = PAIRS[1] | {"difference": -0.018, "difference_lo": -0.028, "difference_hi": -0.008}
     fresh = Retest(1000, 1_000_001, 2.4e-4, 0, False, named, other)
     text, carrier = readings.verdict(answer, PAIRS, RULES, finding, fresh, "greedy against greedy play")
-    assert "p = 0.00024, but its north win rate moves +0.010 [-0.010, +0.030] there: an interval that includes 0" in text
+    assert "p = 0.00024; its north win rate moves +0.010 [-0.010, +0.030] there: an interval that includes 0" in text
     assert "its clearest change there is the unfinished rate, -0.018 [-0.028, -0.008]" in text
     assert "chance" not in text and "changes who wins" not in text and carrier is None
     back = Retest(1000, 1_000_001, 2.4e-4, -1, False, named | {"difference": -0.03, "difference_hi": -0.01}, None)

@@ -246,10 +246,10 @@ def _not_again(retested: Retest, found: dict[str, Any] | None) -> str:
     if retested.p >= ALPHA:
         return ": the fresh seeds show no change that clears the test (which does not show there is none)"
     if found is None or retested.change is None:
-        return ", but no single rate's interval excludes 0 there"
+        return "; no single rate's interval excludes 0 there"
     row = retested.change
     how = "the other way" if retested.sign == -direction(found) else "an interval that includes 0"
-    text = f", but its {row['measure']} moves {_difference(row)} there: {how}"
+    text = f"; its {row['measure']} moves {_difference(row)} there: {how}"
     other = retested.main
     if other is not None and other["measure"] != row["measure"]:
         text += f"; its clearest change there is the {other['measure']}, {_difference(other)}"
