@@ -5,4 +5,4 @@ The chain runs :mod:`wararchive.corpus` (the texts and their annotations) →
 (the shared game mechanism) → :mod:`wararchive.site` (the published site).
 """
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
