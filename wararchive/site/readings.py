@@ -329,10 +329,28 @@ def _players_note(summary: dict[str, Any], studies: Path) -> tuple[nodes.Node, n
     notes = el("ul", class_="wa-players")
     for kind, note in pub["players"].items():
         rated = rating_note(studies, d["ruleset"], kind)  # the ladder's figures, read from its published data
+        plain = _no_hidden_ranks(d["ruleset"], kind)
         notes += el(
-            "li", el("strong", kind), ": ", *prose(note), *([" ", el("a", rated, href="../ladder.html")] if rated else [])
+            "li",
+            el("strong", kind),
+            ": ",
+            *prose(note),
+            *([nodes.Text(plain)] if plain else []),
+            *([" ", el("a", rated, href="../ladder.html")] if rated else []),
         )
     return out, notes
+
+
+def _no_hidden_ranks(rid: str, kind: str) -> str:
+    """For a belief player in a game that hides no rank (chess), what its method's "belief about hidden ranks" comes to.
+
+    The note's first sentence is the player's own docstring, written for the hidden-rank games; in chess its belief
+    holds one world, the position itself, and only the search is left.
+    """
+    hides = any(f.topic == "information" and f.name == "hidden ranks" and f.value for f in ruleset(rid).features)
+    if hides or kind.partition(":")[0] not in ("strong", "belief"):
+        return ""
+    return " In this game no rank is hidden: its belief holds the one true position, and only its search is left."
 
 
 def prose(text: str) -> list[nodes.Node]:
