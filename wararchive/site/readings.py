@@ -409,9 +409,9 @@ def _playability(
             caveat + "Evidence of playability, not of history: a reading that plays evenly is not thereby what the "
             "text meant. Each value with its 95 % interval over the row's games: Wilson's for the shares; a percentile "
             "bootstrap for the means; for balance (1 − the gap between the sides' win rates) Tango's interval of that "
-            "gap. Decided by the rules: won, or drawn by a rule of the game; unfinished: stopped by the project's ply "
-            f"limit ({limit} plies), not a draw. Lead changes: how often the side ahead in material changed in a game. "
-            f"All of it describes {players} play, not the rules under every kind of play.",
+            f"gap. Decided by the rules: won, or drawn by a rule of the game{conjectured_draws(rs)}; unfinished: stopped by "
+            f"the project's ply limit ({limit} plies), not a draw. Lead changes: how often the side ahead in material "
+            f"changed in a game. All of it describes {players} play, not the rules under every kind of play.",
             class_="wa-muted",
         ),
     ]
