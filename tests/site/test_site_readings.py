@@ -239,9 +239,3 @@ def test_a_draw_rate_change_names_the_rules_that_draw_where_the_project_conjectu
         answer, [draw], [], compared(1e-6, 1e-4, "draw rate", +1), Retest(1000, 1_000_001, 1e-5, +1, True), "play", said
     )
     assert text.startswith("In play, the reading changes how often a game is drawn (by soj.draw-forces, the project's")
-
-
-def test_a_belief_players_note_says_what_its_belief_is_where_no_rank_is_hidden():
-    """Chess hides no rank (its "hidden ranks" feature is false): strong's "belief about hidden ranks" is the position."""
-    assert "no rank is hidden" in readings._no_hidden_ranks("chess", "strong:16")
-    assert readings._no_hidden_ranks("spionaaz", "strong") == "" and readings._no_hidden_ranks("chess", "greedy") == ""

@@ -162,3 +162,10 @@ def test_a_changed_analysis_without_saved_blocks_reanalyses_the_published_games_
 def test_more_seeds_than_a_block_are_refused(tmp_path):
     with pytest.raises(WararchiveError, match="at most 1,000,000"):
         publish.publish(tmp_path, games=1_000_001, ruleset_ids=["chess"], workers=1, progress=False)
+
+
+def test_a_belief_players_note_says_what_its_belief_is_where_no_rank_is_hidden():
+    """Chess hides no rank (its "hidden ranks" feature is false): strong's "belief about hidden ranks" is the position."""
+    chess = publish.player_notes(("strong:16", "greedy"), "chess")
+    assert "no rank is hidden" in chess["strong:16"] and "no rank is hidden" not in chess["greedy"]
+    assert "no rank is hidden" not in publish.player_notes(("strong", "greedy"), "spionaaz")["strong"]

@@ -39,7 +39,6 @@ from ..study.verdicts import (
     Retest,
     against_default,
     chance_sentence,
-    direction,
     excludes_zero,
     family,
     main_change,
@@ -229,7 +228,8 @@ def verdict(
     else:
         text = (
             f"Not confirmed: found on the discovery seeds ({moved}; {seeds}), but the retest on {retested.games:,} fresh "
-            f"seeds from {retested.first_seed:,} gives Stuart–Maxwell {p_text(retested.p)}{_not_again(retested, big)}."
+            f"seeds from {retested.first_seed:,} gives Stuart–Maxwell {p_text(retested.p)}"
+            f"{_not_again(retested, comparison.sign)}."
         )
     if player_tested(answer):
         text += (
@@ -240,15 +240,16 @@ def verdict(
     return text + _length(pairs), carrier
 
 
-def _not_again(retested: Retest, found: dict[str, Any] | None) -> str:
-    """What the fresh seeds showed of a finding they did not confirm: no clear change, or the named one not clear of 0
-    or the other way, and their own clearest change where it is another. Not confirmed is not "no effect", nor chance."""
+def _not_again(retested: Retest, sign: int) -> str:
+    """What the fresh seeds showed of a finding (whose named change went ``sign``) they did not confirm: no clear
+    change, or the named one not clear of 0 or the other way, and their own clearest change where it is another. Not
+    confirmed is not "no effect", nor chance."""
     if retested.p >= ALPHA:
         return ": the fresh seeds show no change that clears the test (which does not show there is none)"
-    if found is None or retested.change is None:
+    if retested.change is None:  # the finding names no single change (none of its rates' intervals excluded 0)
         return "; no single rate's interval excludes 0 there"
     row = retested.change
-    how = "the other way" if retested.sign == -direction(found) else "an interval that includes 0"
+    how = "the other way" if retested.sign == -sign else "an interval that includes 0"
     text = f"; its {row['measure']} moves {_difference(row)} there: {how}"
     other = retested.main
     if other is not None and other["measure"] != row["measure"]:
@@ -329,28 +330,10 @@ def _players_note(summary: dict[str, Any], studies: Path) -> tuple[nodes.Node, n
     notes = el("ul", class_="wa-players")
     for kind, note in pub["players"].items():
         rated = rating_note(studies, d["ruleset"], kind)  # the ladder's figures, read from its published data
-        plain = _no_hidden_ranks(d["ruleset"], kind)
         notes += el(
-            "li",
-            el("strong", kind),
-            ": ",
-            *prose(note),
-            *([nodes.Text(plain)] if plain else []),
-            *([" ", el("a", rated, href="../ladder.html")] if rated else []),
+            "li", el("strong", kind), ": ", *prose(note), *([" ", el("a", rated, href="../ladder.html")] if rated else [])
         )
     return out, notes
-
-
-def _no_hidden_ranks(rid: str, kind: str) -> str:
-    """For a belief player in a game that hides no rank (chess), what its method's "belief about hidden ranks" comes to.
-
-    The note's first sentence is the player's own docstring, written for the hidden-rank games; in chess its belief
-    holds one world, the position itself, and only the search is left.
-    """
-    hides = any(f.topic == "information" and f.name == "hidden ranks" and f.value for f in ruleset(rid).features)
-    if hides or kind.partition(":")[0] not in ("strong", "belief"):
-        return ""
-    return " In this game no rank is hidden: its belief holds the one true position, and only its search is left."
 
 
 def prose(text: str) -> list[nodes.Node]:

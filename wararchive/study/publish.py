@@ -41,6 +41,7 @@ from ..errors import WararchiveError
 from ..fileio import atomic_write_bytes
 from ..paths import STUDIES, in_checkout
 from ..players import players as registered_players
+from ..players.strong import BeliefPlayer
 from ..runner import parallel_iter
 from . import POOL, Study, _analyse, checkpoint, output
 from .design import Design, design, options_studied, slug
@@ -130,13 +131,20 @@ def entries(games: int, players: tuple[str, str], seed: int = SEED, ruleset_ids:
     return out
 
 
-def player_notes(players: tuple[str, str]) -> dict[str, str]:
-    """Each player named, with its method (the class's own summary) and, where measured, a note on its strength."""
+def player_notes(players: tuple[str, str], rid: str) -> dict[str, str]:
+    """Each player named, with its method (the class's own summary) and, where measured, a note on its strength.
+
+    A belief player's method speaks of hidden ranks; in a game that hides none (chess) the note says what its
+    belief comes to there.
+    """
+    hides = any(f.topic == "information" and f.name == "hidden ranks" and f.value for f in ruleset(rid).features)
     notes = {}
     for kind in players:
         cls = registered_players()[kind.partition(":")[0]]
         method = (cls.__doc__ or kind).strip().splitlines()[0]
         notes[kind] = f"{method.rstrip('.')}. {STRENGTH.get(kind, 'Its strength is not measured here.')}"
+        if not hides and issubclass(cls, BeliefPlayer):
+            notes[kind] += " In this game no rank is hidden: its belief holds the one true position, and only its search is left."
     return notes
 
 
@@ -152,7 +160,7 @@ def _meta(entry: Entry, study: Study) -> dict[str, Any]:
             "default": _default_label(entry),
             "games": entry.design.games,
             "target_games": TARGETS.get(tuple(entry.design.players)),
-            "players": player_notes(entry.design.players),
+            "players": player_notes(entry.design.players, entry.ruleset),
             "command": command(entry.design),
             **({"findings": list(entry.findings)} if entry.findings else {}),
         },

@@ -112,7 +112,8 @@ def holds(effects: dict[tuple[str, str], Effect], measure: str | None) -> tuple[
     gap = f" ({_words(missing)} play not studied)" if missing else ""
     ways = {_way(effects[p], measure) for p in confirmed}
     turn = " — but not the same change in each" if len(confirmed) > 1 and (len(ways) > 1 or 0 in ways) else ""
-    yes, no = _words([NAMES[p] for p in confirmed]), _words([NAMES[p] for p in studied if p not in confirmed])
+    unconfirmed = [p for p in studied if p not in confirmed]
+    yes, no = _words([NAMES[p] for p in confirmed]), _words([NAMES[p] for p in unconfirmed])
     if not confirmed:
         return NONE, f"No confirmed change in {no} play{gap}."
     if confirmed == studied:
@@ -121,7 +122,6 @@ def holds(effects: dict[tuple[str, str], Effect], measure: str | None) -> tuple[
         if turn:
             return DIFFERENT, f"Confirmed in every kind of play studied ({yes}), but not as the same change in each{gap}."
         return ALL, f"Holds in every kind of play studied: {yes}{gap}."
-    unconfirmed = [p for p in studied if p not in confirmed]
     if PLAYS[2] in studied and set(confirmed) <= set(NAIVE):
         said = f"Confirmed in {yes} play, not in {no} play{turn}{gap}"
         return DIFFERENT if turn else NAIVE_ONLY, said + _missed(effects, measure, confirmed, unconfirmed) + "."
