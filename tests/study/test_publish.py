@@ -139,6 +139,41 @@ def test_a_finding_is_retested_on_the_confirmation_seeds_and_a_changed_analysis_
     assert not retest.exists() and retest not in publish.published(tmp_path)
 
 
+def test_retests_wait_until_every_study_of_the_pairing_is_current(tmp_path, monkeypatch, capsys):
+    """Findings are drawn over the whole family, so while another ruleset's studies are stale no retest is played (its
+    findings could be the old code's), the wait is said; publishing those plays each retest once, after the last."""
+    from wararchive.engine import fingerprint
+    from wararchive.study import verdicts
+
+    real_family = verdicts.family
+
+    def everything_found(summaries):
+        return {k: c.__class__(**{**c.__dict__, "q": 0.001}) for k, c in real_family(summaries).items()}
+
+    monkeypatch.setattr(publish, "family", everything_found)
+    retests = tmp_path / verdicts.CONFIRMATION
+    publish.publish(tmp_path, games=3, ruleset_ids=["chess", "spionaaz"], workers=1, progress=False)
+    assert {p.parts[-3] for p in retests.glob("*/*/greedy-vs-greedy")} == {"chess", "spionaaz"}
+    real_hash = fingerprint.source_hash.__wrapped__
+
+    def edited(*parts: str) -> str:  # as if Spionaaž's module had changed
+        return real_hash(*parts) + ("*" if "rulesets/spionaaz.py" in parts else "")
+
+    monkeypatch.setattr(fingerprint, "source_hash", edited)
+    assert publish.not_current(tmp_path, publish.BASELINE) == sorted(f"spionaaz/{o}" for o in publish.options_studied("spionaaz"))
+    capsys.readouterr()
+    played = []
+    real_play = publish.play_seeds
+    monkeypatch.setattr(publish, "play_seeds", lambda job: played.append(job[0]) or real_play(job))
+    assert publish.publish(tmp_path, games=3, ruleset_ids=["chess"], workers=1, progress=False) == []
+    assert "retests wait: 4 published greedy-vs-greedy studies are not current (spionaaz/" in capsys.readouterr().err
+    assert not played  # chess is current, and its retest waits
+    written = publish.publish(tmp_path, games=3, ruleset_ids=["spionaaz"], workers=1, progress=False)
+    assert set(played) == {"spionaaz"} and publish.not_current(tmp_path, publish.BASELINE) == []
+    assert {p.parts[-3] for p in written if verdicts.CONFIRMATION in p.parts} == {"spionaaz"}  # chess's retest kept
+    assert "retests wait" not in capsys.readouterr().err
+
+
 def test_a_changed_analysis_without_saved_blocks_reanalyses_the_published_games_to_the_same_bytes(tmp_path, monkeypatch):
     """The published games (and the survival table's sums) are all the analysis needs: nothing is played again, and the
     files are byte for byte those a full run with the current analysis writes."""

@@ -362,9 +362,36 @@ def publish(
     if games > SEED_BLOCK:
         raise WararchiveError(f"--games {games:,}: at most {SEED_BLOCK:,}, or the seeds would reach the confirmation block")
     written = _publish(entries(games, players, seed, ruleset_ids), root, workers, scheduler, progress, discard)
+    waiting = not_current(root, players)
+    if waiting:  # findings drawn from games the current code no longer plays would send the wrong readings to retest
+        print(
+            f"retests wait: {len(waiting)} published {slug(players)} studies are not current "
+            f"({', '.join(waiting[:3])}{', …' if len(waiting) > 3 else ''}); publish them too, and the last run plays "
+            "the retests their findings call for",
+            file=sys.stderr,
+        )
+        return written
     retests, needed = root / CONFIRMATION, confirmation_entries(root, players)
     _drop_retests_not_called_for(retests, players, needed)
     return written + _publish(needed, retests, workers, scheduler, progress, discard)
+
+
+def not_current(root: Path, players: tuple[str, str]) -> list[str]:
+    """The studies of this pairing published under ``root`` (its family) that publishing again would change, as
+    RULESET/OPTION.
+
+    The retests are drawn from the family's findings, so they are played
+    only once every study of the family is current: after a change to the
+    shared code, running the readings guide's commands one after another
+    plays each retest once, after the last, not once per command.
+    """
+    out = []
+    for s in summaries(root, players):
+        pub, d = s["meta"]["published"], s["meta"]["design"]
+        entry = Entry(pub["ruleset"], pub["option"], design(pub["ruleset"], d["vary"], d["games"], players, d["seed"]))
+        if status(entry, root) != CURRENT:
+            out.append(f"{entry.ruleset}/{entry.option}")
+    return out
 
 
 def _drop_retests_not_called_for(retests: Path, players: tuple[str, str], needed: list[Entry]) -> None:
